@@ -1,0 +1,196 @@
+package game
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// MaxTextLen bounds every position text and move text the package reads: longer input is
+// refused before it is looked at.
+const MaxTextLen = 1024
+
+// ParseFEN reads a position of variant v in Forsyth–Edwards Notation:
+// "board side castling en-passant halfmove fullmove"; the last two fields may be omitted.
+// Errors name the field and what is wrong with it.
+func ParseFEN(v *Variant, fen string) (*Position, error) {
+	if len(fen) > MaxTextLen {
+		return nil, fmt.Errorf("fen: %d bytes, more than %d", len(fen), MaxTextLen)
+	}
+	f := strings.Fields(fen)
+	if len(f) < 4 || len(f) > 6 {
+		return nil, fmt.Errorf("fen: %d fields, want 4 to 6 (board side castling en-passant [halfmove fullmove])", len(f))
+	}
+	p := NewPosition(v)
+	if err := p.parseBoard(f[0]); err != nil {
+		return nil, err
+	}
+	switch f[1] {
+	case "w":
+		p.Side = White
+	case "b":
+		p.Side = Black
+	default:
+		return nil, fmt.Errorf("fen: side to move %q, want w or b", f[1])
+	}
+	if err := p.parseCastling(f[2]); err != nil {
+		return nil, err
+	}
+	if f[3] != "-" {
+		s, err := ParseSquare(f[3])
+		if err != nil || !v.OnBoard(s) {
+			return nil, fmt.Errorf("fen: en-passant square %q is not a square of the board", f[3])
+		}
+		want := v.Ranks - 3 // the square a black pawn passed, seen with White to move
+		if p.Side == Black {
+			want = 2
+		}
+		if s.Rank() != want {
+			return nil, fmt.Errorf("fen: en-passant square %v is on the wrong rank", s)
+		}
+		p.EP = s
+	}
+	p.Halfmove, p.Fullmove = 0, 1
+	if len(f) > 4 {
+		n, err := strconv.Atoi(f[4])
+		if err != nil || n < 0 || n > 10000 {
+			return nil, fmt.Errorf("fen: halfmove clock %q, want a number 0–10000", f[4])
+		}
+		p.Halfmove = n
+	}
+	if len(f) > 5 {
+		n, err := strconv.Atoi(f[5])
+		if err != nil || n < 1 || n > 10000 {
+			return nil, fmt.Errorf("fen: move number %q, want a number 1–10000", f[5])
+		}
+		p.Fullmove = n
+	}
+	if v.Check {
+		for c := White; c <= Black; c++ {
+			if p.Pieces(c, King).Count() != 1 {
+				return nil, fmt.Errorf("fen: %v has %d kings, want 1", c, p.Pieces(c, King).Count())
+			}
+		}
+		if p.Attacked(p.KingSquare(p.Side.Other()), p.Side) {
+			return nil, fmt.Errorf("fen: the side not to move is in check")
+		}
+	}
+	p.hash = p.computeHash()
+	return p, nil
+}
+
+// parseBoard reads the piece placement field.
+func (p *Position) parseBoard(b string) error {
+	v := p.V
+	rows := strings.Split(b, "/")
+	if len(rows) != v.Ranks {
+		return fmt.Errorf("fen: board has %d ranks, want %d", len(rows), v.Ranks)
+	}
+	for i, row := range rows {
+		r := v.Ranks - 1 - i
+		f := 0
+		for j := 0; j < len(row); j++ {
+			ch := row[j]
+			if ch >= '1' && ch <= '9' {
+				f += int(ch - '0')
+				continue
+			}
+			t, c := v.TypeOf(ch)
+			if t == NoType {
+				return fmt.Errorf("fen: rank %d: unknown piece %q", r+1, ch)
+			}
+			if f >= v.Files {
+				return fmt.Errorf("fen: rank %d has more than %d files", r+1, v.Files)
+			}
+			if t == Pawn && (r == v.promoRank[c]) {
+				return fmt.Errorf("fen: %v pawn on its last rank at %v", c, Sq(f, r))
+			}
+			p.Put(MakePiece(c, t), Sq(f, r))
+			f++
+		}
+		if f != v.Files {
+			return fmt.Errorf("fen: rank %d has %d files, want %d", r+1, f, v.Files)
+		}
+	}
+	return nil
+}
+
+func (p *Position) parseCastling(s string) error {
+	p.Castle = 0
+	if s == "-" {
+		return nil
+	}
+	if len(s) > 8 {
+		return fmt.Errorf("fen: castling field %q too long", s)
+	}
+	for j := 0; j < len(s); j++ {
+		found := false
+		for i, c := range p.V.Castlings {
+			if c.Letter == s[j] {
+				if p.board[c.From] != MakePiece(c.Color, c.Monarch) || p.board[c.RookFrom] != MakePiece(c.Color, Rook) {
+					return fmt.Errorf("fen: castling right %q without its pieces at home", s[j])
+				}
+				p.Castle |= 1 << i
+				found = true
+			}
+		}
+		if !found {
+			return fmt.Errorf("fen: castling field: unknown right %q", s[j])
+		}
+	}
+	return nil
+}
+
+// FEN writes the position. The en-passant square is written after every double step.
+func (p *Position) FEN() string {
+	var sb strings.Builder
+	sb.WriteString(p.BoardText())
+	sb.WriteString([]string{" w ", " b "}[p.Side])
+	sb.WriteString(p.CastlingText())
+	sb.WriteByte(' ')
+	sb.WriteString(p.EP.String())
+	fmt.Fprintf(&sb, " %d %d", p.Halfmove, p.Fullmove)
+	return sb.String()
+}
+
+// BoardText is the piece placement field of FEN.
+func (p *Position) BoardText() string {
+	v := p.V
+	var sb strings.Builder
+	for r := v.Ranks - 1; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < v.Files; f++ {
+			pc := p.board[Sq(f, r)]
+			if pc == NoPiece {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				sb.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			sb.WriteByte(v.Letter(pc))
+		}
+		if empty > 0 {
+			sb.WriteByte(byte('0' + empty))
+		}
+		if r > 0 {
+			sb.WriteByte('/')
+		}
+	}
+	return sb.String()
+}
+
+// CastlingText is the castling field of FEN ("-" when none).
+func (p *Position) CastlingText() string {
+	var b []byte
+	for i, c := range p.V.Castlings {
+		if p.Castle>>i&1 != 0 {
+			b = append(b, c.Letter)
+		}
+	}
+	if len(b) == 0 {
+		return "-"
+	}
+	return string(b)
+}

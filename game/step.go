@@ -1,0 +1,134 @@
+package game
+
+// StepKind is what a game needs next. See the package doc for the model.
+type StepKind uint8
+
+const (
+	StepMove   StepKind = iota // one player, or both at once, must choose an action
+	StepDraw                   // a shared random draw is needed
+	StepReveal                 // a player's secret must be revealed
+	StepOver                   // the game has ended
+)
+
+func (k StepKind) String() string {
+	return [...]string{"move", "draw", "reveal", "over"}[k]
+}
+
+// DrawKind names a shared random draw.
+type DrawKind uint8
+
+const (
+	NoDraw      DrawKind = iota
+	DrawCapture          // probabilistic chess: each side picks 0–9, X = (a+b) mod 10
+	DrawDie              // pillar chess: one face of the chess die
+)
+
+// SecretKind names a piece of hidden information.
+type SecretKind uint8
+
+const (
+	NoSecret     SecretKind = iota
+	SecretCrown             // which monarch carries the crown
+	SecretMine              // whether a stone is mined
+	SecretSquare            // the hidden crown square
+	SecretHalf              // which split half is crowned
+)
+
+// Step is the current decision point of a game.
+type Step struct {
+	Kind StepKind
+	// Players asked to move: one bit per colour (both bits in simultaneous chess).
+	Players uint8
+	// Draw is the random draw needed, with Range values per contribution (10 for 0–9).
+	Draw  DrawKind
+	Range int
+	// Owner's secret of kind Secret must be revealed; Square locates it (a captured
+	// monarch's or stone's square), when it has one.
+	Owner  Color
+	Secret SecretKind
+	Square Square
+}
+
+// Asks reports whether player c must choose an action now.
+func (s Step) Asks(c Color) bool { return s.Kind == StepMove && s.Players>>c&1 != 0 }
+
+// OnlyPlayer is the single player asked to move (White if both are).
+func (s Step) OnlyPlayer() Color {
+	if s.Players == 1<<Black {
+		return Black
+	}
+	return White
+}
+
+// MoveStep asks player c alone.
+func MoveStep(c Color) Step { return Step{Kind: StepMove, Players: 1 << c} }
+
+// InputKind says which step an Input answers, or which decision outside the rules it is.
+type InputKind uint8
+
+const (
+	InputMove   InputKind = iota // an action at a Move step
+	InputDraw                    // the values of a shared random draw
+	InputReveal                  // a revealed secret
+	InputResign                  // Player resigns
+	InputClaim                   // Player claims a draw the rules allow (50 moves, repetition)
+	InputAgree                   // both players agreed a draw
+)
+
+// Input is one entry of the ply log: replaying the log from the start position reproduces
+// the game exactly.
+type Input struct {
+	Kind   InputKind
+	Player Color
+	Move   Move
+	Values [2]uint8 // InputDraw: each side's contribution (a die roll uses Values[0])
+	Secret uint64   // InputReveal: the secret's value, meaning set by the game
+}
+
+// Record is what an applied input did, for the move list.
+type Record struct {
+	Text   string // notation: "Nxe5", "exd5 (missed)", "0-0 (D)"
+	Events []Event
+}
+
+// Event is something a person should be told about: a check, a reveal, a collision.
+type Event struct {
+	Kind EventKind
+	Text string
+}
+
+// EventKind classifies an Event.
+type EventKind uint8
+
+const (
+	EventCheck EventKind = iota
+	EventGardez
+	EventReveal
+	EventCapture
+	EventInfo
+)
+
+// Result is who won, if anyone.
+type Result uint8
+
+const (
+	Ongoing Result = iota
+	WhiteWins
+	BlackWins
+	Drawn
+)
+
+// String is the PGN result: "1-0", "0-1", "1/2-1/2", "*".
+func (r Result) String() string { return [...]string{"*", "1-0", "0-1", "1/2-1/2"}[r] }
+
+// WinFor is the result in which c wins.
+func WinFor(c Color) Result { return WhiteWins + Result(c) }
+
+// Outcome is the result and why.
+type Outcome struct {
+	Result Result
+	Reason string // "checkmate", "king captured", "threefold repetition", …
+}
+
+// Over reports whether the game has ended.
+func (o Outcome) Over() bool { return o.Result != Ongoing }

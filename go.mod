@@ -1,0 +1,3 @@
+module github.com/quintet-chess/quintet
+
+go 1.26.8
