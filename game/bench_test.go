@@ -2,6 +2,8 @@ package game
 
 import "testing"
 
+const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
 // BenchmarkPerft reports leaf nodes per second (bulk counting at depth 1) on the start
 // position at depth 5 and on Kiwipete at depth 4, the positions the reference figures use.
 func BenchmarkPerft(b *testing.B) {

@@ -7,20 +7,20 @@ import "fmt"
 type MoveKind uint8
 
 const (
-	Normal    MoveKind = iota // From → To, capturing whatever stands on To
-	Double                    // pawn double step; sets the en-passant square
-	EnPassant                 // pawn takes the pawn that just passed To
-	Castle                    // monarch From → To, its rook Via → Via2
-	Pass                      // no move (simultaneous chess; a passed die turn)
-	Drop                      // a piece of type Promo from reserve onto To
-	Choose                    // a secret choice made at a Move step (N is the choice)
-	PlaceStone                // Crown-2: a stone onto To; N is its mined bit (secret)
-	HideCrown                 // Crown-3: the crown hidden on To
-	SplitMonarch              // Crown-4: the monarch on From splits; a half goes to To
-	ParaMove                  // paratrooper From → Via → To (N flags what happened on Via)
-	Strike                    // probabilistic rule 7: the strike on the king from From
-	Decline                   // declining an offered option (the strike)
-	Defence                   // probabilistic rule 8: two attempts, From→To then Via→Via2
+	Normal       MoveKind = iota // From → To, capturing whatever stands on To
+	Double                       // pawn double step; sets the en-passant square
+	EnPassant                    // pawn takes the pawn that just passed To
+	Castle                       // monarch From → To, its rook Via → Via2
+	Pass                         // no move (simultaneous chess; a passed die turn)
+	Drop                         // a piece of type Promo from reserve onto To
+	Choose                       // a secret choice made at a Move step (N is the choice)
+	PlaceStone                   // Crown-2: a stone onto To; N is its mined bit (secret)
+	HideCrown                    // Crown-3: the crown hidden on To
+	SplitMonarch                 // Crown-4: the monarch on From splits; a half goes to To
+	ParaMove                     // paratrooper From → Via → To (N flags what happened on Via)
+	Strike                       // probabilistic rule 7: the strike on the king from From
+	Decline                      // declining an offered option (the strike)
+	Defence                      // probabilistic rule 8: two attempts, From→To then Via→Via2
 )
 
 // Move is one action of any game, in eight bytes. Its fields mean what its Kind says;

@@ -50,12 +50,14 @@ type Variant struct {
 	EnPassant    bool
 	StalemateWin bool // the side with no legal move loses (Crown); else draws
 
-	MoveRule      int // a draw may be claimed after this many full moves without capture or pawn move (0: none)
-	AutoMoveRule  int // the same count ends the game at once (0: none)
-	RepeatRule    int // claim on this many repetitions (0: none)
-	AutoRepeat    int // automatic draw on this many repetitions (0: none)
-	Options       map[string]string
-	Rules         func(v *Variant) Rules // builds the game's state machine; nil: the chess rules
+	MoveRule     int // a draw may be claimed after this many full moves without capture or pawn move (0: none)
+	AutoMoveRule int // the same count ends the game at once (0: none)
+	RepeatRule   int // claim on this many repetitions (0: none)
+	AutoRepeat   int // automatic draw on this many repetitions (0: none)
+	Options      map[string]string
+	// Load builds the game's state machine from position text ("" for the start
+	// position); nil means the chess rules of the fields above.
+	Load          func(v *Variant, text string) (Rules, error)
 	OptionHelp    []OptionHelp
 	Help          string // one line for a person choosing a game
 	New           func(opts map[string]string) (*Variant, error)

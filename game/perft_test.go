@@ -1,0 +1,71 @@
+package game
+
+import (
+	"bufio"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+type perftCase struct {
+	variant, fen string
+	depth        int
+	nodes        int64
+}
+
+// readPerftSuite reads testdata/perft.txt: "variant ; fen ; D1 n ; D2 n …" per line.
+func readPerftSuite(t testing.TB) []perftCase {
+	f, err := os.Open("testdata/perft.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var cases []perftCase
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || text[0] == '#' {
+			continue
+		}
+		parts := strings.Split(text, ";")
+		if len(parts) < 3 {
+			t.Fatalf("perft.txt:%d: want variant ; fen ; D<n> <count>", line)
+		}
+		for _, d := range parts[2:] {
+			var depth int
+			var nodes int64
+			f := strings.Fields(d)
+			if len(f) != 2 || f[0][0] != 'D' {
+				t.Fatalf("perft.txt:%d: bad depth field %q", line, d)
+			}
+			depth, err1 := strconv.Atoi(f[0][1:])
+			nodes, err2 := strconv.ParseInt(f[1], 10, 64)
+			if err1 != nil || err2 != nil {
+				t.Fatalf("perft.txt:%d: bad depth field %q", line, d)
+			}
+			cases = append(cases, perftCase{strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1]), depth, nodes})
+		}
+	}
+	return cases
+}
+
+func TestPerftSuite(t *testing.T) {
+	for _, c := range readPerftSuite(t) {
+		v, err := Lookup(c.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := ParseFEN(v, c.fen)
+		if err != nil {
+			t.Fatalf("%s: %v", c.fen, err)
+		}
+		before, hash := p.FEN(), p.Hash()
+		if got := p.Perft(c.depth); got != c.nodes {
+			t.Errorf("%s %q depth %d: %d nodes, want %d", c.variant, c.fen, c.depth, got, c.nodes)
+		}
+		if p.FEN() != before || p.Hash() != hash || p.Ply() != 0 {
+			t.Errorf("%s %q: position changed by perft: %s", c.variant, c.fen, p.FEN())
+		}
+	}
+}
