@@ -165,7 +165,7 @@ func TestOutcomes(t *testing.T) {
 		{"forced", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", []string{"O-O", "Kd7", "Rf7+"}, Outcome{}},
 		{"forced", "4k3/4Q3/8/8/8/8/8/4K3 b - - 0 1", []string{"Kxe7"}, Outcome{}},
 		{"forced", "4k3/8/4Q3/8/8/8/8/4K3 w - - 0 1", []string{"Qxe8"}, Outcome{WhiteWins, "king captured"}},
-		{"forced", "8/8/8/8/8/p7/P7/k1K5 b - - 0 1", []string{"Kb2"}, Outcome{}},
+		{"forced", "8/8/8/8/8/8/8/k1K5 b - - 0 1", []string{"Kb1", "Kxb1"}, Outcome{WhiteWins, "king captured"}},
 		{"forced", "k7/p7/P7/8/8/8/8/7K b - - 0 1", nil, Outcome{Drawn, "stalemate"}},
 	} {
 		v, _ := Lookup(c.variant)
