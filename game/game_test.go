@@ -166,7 +166,7 @@ func TestOutcomes(t *testing.T) {
 		{"forced", "4k3/4Q3/8/8/8/8/8/4K3 b - - 0 1", []string{"Kxe7"}, Outcome{}},
 		{"forced", "4k3/8/4Q3/8/8/8/8/4K3 w - - 0 1", []string{"Qxe8"}, Outcome{WhiteWins, "king captured"}},
 		{"forced", "8/8/8/8/8/8/8/k1K5 b - - 0 1", []string{"Kb1", "Kxb1"}, Outcome{WhiteWins, "king captured"}},
-		{"forced", "k7/p7/P7/8/8/8/8/7K b - - 0 1", nil, Outcome{Drawn, "stalemate"}},
+		{"forced", "kb6/prp5/PpP5/1P6/8/8/8/7K b - - 0 1", nil, Outcome{Drawn, "stalemate"}},
 	} {
 		v, _ := Lookup(c.variant)
 		g, err := NewGameFrom(v, c.fen)
