@@ -1,0 +1,66 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"time"
+
+	"github.com/quintet-chess/quintet/game"
+)
+
+// runPerft is "quintet perft": the leaf node count of a position to a depth, optionally
+// split by first move (-divide) and timed (-bench). The count is alone on the last line.
+func runPerft(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("perft", stderr)
+	variant := fs.String("variant", "chess", "game name (one of the registered variants)")
+	fen := fs.String("fen", "", "position text (default: the variant's start position)")
+	depth := fs.Int("depth", 1, "depth in plies (at least 1)")
+	divide := fs.Bool("divide", false, "print the count of every first move as 'move: count'")
+	bench := fs.Bool("bench", false, "print the elapsed time and leaf nodes per second")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments %q (quote the -fen value)", fs.Args())
+	}
+	if *depth < 1 {
+		return fmt.Errorf("-depth %d: want at least 1", *depth)
+	}
+	v, err := game.Lookup(*variant)
+	if err != nil {
+		return err
+	}
+	if *fen == "" {
+		*fen = v.Start
+	}
+	p, err := game.ParseFEN(v, *fen)
+	if err != nil {
+		return err
+	}
+
+	start := time.Now()
+	var nodes int64
+	if *divide {
+		counts := p.Divide(*depth)
+		lines := make([]string, 0, len(counts))
+		for m, n := range counts {
+			lines = append(lines, fmt.Sprintf("%s: %d", m.UCI(), n))
+			nodes += n
+		}
+		sort.Strings(lines)
+		for _, l := range lines {
+			fmt.Fprintln(stdout, l)
+		}
+	} else {
+		nodes = p.Perft(*depth)
+	}
+	elapsed := time.Since(start)
+
+	if *bench {
+		nps := float64(nodes) / elapsed.Seconds()
+		fmt.Fprintf(stdout, "time %v, %.0f leaf nodes/s (%.2f M/s)\n", elapsed.Round(time.Microsecond), nps, nps/1e6)
+	}
+	fmt.Fprintln(stdout, nodes)
+	return nil
+}
