@@ -69,3 +69,23 @@ func TestPerftSuite(t *testing.T) {
 		}
 	}
 }
+
+// The generic perft through Rules agrees with the fast one (king captures end the game
+// in both).
+func TestPerftRulesAgrees(t *testing.T) {
+	for _, c := range []struct {
+		variant, fen string
+		depth        int
+	}{{"chess", kiwipete, 3}, {"forced", StartFEN, 4}, {"forced", "4k3/8/4Q3/8/8/8/8/4K3 w - - 0 1", 3}} {
+		v, _ := Lookup(c.variant)
+		r, err := NewChessRules(v, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := PerftRules(r, c.depth)
+		want := r.Position().Perft(c.depth)
+		if err != nil || got != want {
+			t.Errorf("%s %s d%d: PerftRules %d (%v), Perft %d", c.variant, c.fen, c.depth, got, err, want)
+		}
+	}
+}

@@ -44,7 +44,7 @@ func (g *Game) PGN() string {
 	}
 	var sb strings.Builder
 	for _, k := range []string{"Event", "Site", "Date", "Round", "White", "Black", "Result"} {
-		fmt.Fprintf(&sb, "[%s %q]\n", k, tags[k])
+		fmt.Fprintf(&sb, "[%s %s]\n", k, quotePGN(tags[k]))
 		delete(tags, k)
 	}
 	var rest []string
@@ -368,12 +368,15 @@ func (l *pgnLexer) next() (string, int, error) {
 		case c == '$':
 			for l.i++; l.i < len(l.s) && l.s[l.i] >= '0' && l.s[l.i] <= '9'; l.i++ {
 			}
-		case c == ')' || c == '[' || c == '}':
+		case c == ')' || c == '[' || c == ']' || c == '}':
 			return "", line, fmt.Errorf("pgn: line %d: unexpected %q", line, c)
 		default:
 			j := l.i
 			for l.i < len(l.s) && !strings.ContainsRune(" \t\r\n{}()[];$", rune(l.s[l.i])) {
 				l.i++
+			}
+			if l.i == j {
+				return "", line, fmt.Errorf("pgn: line %d: unexpected %q", line, l.s[j])
 			}
 			tok := l.s[j:l.i]
 			// Strip a move number glued to the move ("12.e4", "12...e4").

@@ -132,3 +132,10 @@ type Outcome struct {
 
 // Over reports whether the game has ended.
 func (o Outcome) Over() bool { return o.Result != Ongoing }
+
+// Secrets is implemented by games with hidden information. Secret answers a Reveal step
+// when this copy of the state knows the value: the referee's copy (offline play) knows
+// every secret, a player's View only that player's own.
+type Secrets interface {
+	Secret(s Step) (uint64, bool)
+}
