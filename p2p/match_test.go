@@ -78,6 +78,8 @@ func (p *player) run(done chan<- *player) {
 		case EvFault:
 			p.err = ev.Err
 			return
+		case EvDisconnected:
+			return
 		}
 	}
 }
