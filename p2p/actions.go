@@ -32,13 +32,13 @@ func (m *Match) Play(mv game.Move) error {
 	if !st.Asks(m.me) {
 		return ErrNotYourTurn
 	}
-	if gs.myOffer[OfferTakeback] {
+	if gs.myOffer[OfferTakeback] || gs.float != nil {
 		return ErrPending
 	}
 	ply := uint32(len(gs.pub))
 	if st.Players != 1<<m.me {
 		if gs.seal != nil {
-			return fmt.Errorf("your move is already sealed")
+			return ErrSealed
 		}
 		if _, err := gs.r.Clone().Apply(game.Input{Kind: game.InputMove, Player: m.me, Move: mv}); err != nil {
 			return err
@@ -96,12 +96,16 @@ func (m *Match) ending(kind game.InputKind, t MsgType) error {
 	if err != nil {
 		return err
 	}
+	if gs.myOffer[OfferTakeback] || gs.float != nil {
+		return ErrPending // the answer decides which position this would end
+	}
 	in := game.Input{Kind: kind, Player: m.me}
 	rec, err := gs.apply(in, in, nil)
 	if err != nil {
 		return err
 	}
 	m.sendAt(&Msg{Type: t}, len(gs.hashes)-2)
+	gs.float = &floating{in: in, seq: m.outSeq, applied: true}
 	m.ev.push(Event{Kind: EvApplied, Input: in, Record: rec, Mine: true})
 	return m.after()
 }
@@ -123,6 +127,9 @@ func (m *Match) offer(what uint8, n int) error {
 	if err != nil {
 		return err
 	}
+	if gs.myOffer[what] {
+		return ErrPending
+	}
 	over := gs.r.Outcome().Over()
 	msg := &Msg{Type: MsgOffer, What: what}
 	switch what {
@@ -131,7 +138,7 @@ func (m *Match) offer(what uint8, n int) error {
 			return fmt.Errorf("the game is over")
 		}
 	case OfferTakeback:
-		if over || gs.r.Next().Kind != game.StepMove || gs.seal != nil {
+		if over || gs.r.Next().Kind != game.StepMove || gs.seal != nil || gs.float != nil {
 			return fmt.Errorf("a takeback can be asked only while choosing a move")
 		}
 		if n < 1 || n > len(gs.pub) {
@@ -146,11 +153,11 @@ func (m *Match) offer(what uint8, n int) error {
 		gs.rematch = NewChain(id, m.role, chainLen)
 		msg.Digest = gs.rematch.Head()
 	}
-	if gs.myOffer[what] {
-		return ErrPending
-	}
 	gs.myOffer[what] = true
 	m.send(msg)
+	if what == OfferTakeback {
+		gs.myTakeSeq = msg.Seq
+	}
 	if what == OfferRematch && gs.peerOffer[OfferRematch] {
 		return m.startRematch(gs.peerRematch)
 	}
@@ -176,6 +183,9 @@ func (m *Match) Answer(what uint8, yes bool) error {
 	}
 	switch what {
 	case OfferDraw:
+		if gs.myOffer[OfferTakeback] || gs.float != nil {
+			return ErrPending // the answer decides which position would be drawn
+		}
 		in := game.Input{Kind: game.InputAgree, Player: m.me}
 		rec, err := gs.apply(in, in, nil)
 		if err != nil {
@@ -183,8 +193,15 @@ func (m *Match) Answer(what uint8, yes bool) error {
 		}
 		gs.peerOffer[what] = false
 		m.sendAt(msg, len(gs.hashes)-2)
+		gs.float = &floating{in: in, seq: m.outSeq, applied: true}
 		m.ev.push(Event{Kind: EvApplied, Input: in, Record: rec, Mine: true})
 	case OfferTakeback:
+		if gs.myOffer[OfferTakeback] || gs.float != nil {
+			// Both asked at once: neither request can be granted, both are declined.
+			gs.peerOffer[what] = false
+			m.send(&Msg{Type: MsgAnswer, What: what})
+			return fmt.Errorf("you asked for a takeback yourself; both requests are declined")
+		}
 		if gs.hash() != gs.peerTakeH || gs.r.Next().Kind != game.StepMove {
 			gs.peerOffer[what] = false
 			m.send(&Msg{Type: MsgAnswer, What: what})
@@ -196,6 +213,9 @@ func (m *Match) Answer(what uint8, yes bool) error {
 			return err
 		}
 	case OfferRematch:
+		if !gs.done {
+			return ErrPending // the game's end is still being checked
+		}
 		gs.peerOffer[what] = false
 		id := deriveID(gs.id)
 		gs.rematch = NewChain(id, m.role, chainLen)

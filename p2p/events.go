@@ -68,6 +68,9 @@ func newEventQueue() *eventQueue {
 }
 
 func (e *eventQueue) push(ev Event) {
+	if debugTrace {
+		println("EV", ev.Kind.String(), ev.Input.Kind, ev.Input.Player, ev.Input.Move.String(), ev.What, ev.Yes, ev.Text)
+	}
 	e.mu.Lock()
 	if !e.closed {
 		e.q = append(e.q, ev)

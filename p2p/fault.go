@@ -77,5 +77,6 @@ var (
 	ErrNotPlaying  = errors.New("no game is in progress")
 	ErrStopped     = errors.New("the match has stopped")
 	ErrPending     = errors.New("waiting for the opponent's answer")
+	ErrSealed      = errors.New("your move is already sealed")
 	ErrNoOffer     = errors.New("there is no such offer to answer")
 )

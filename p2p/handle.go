@@ -56,6 +56,35 @@ func (m *Match) handle(b []byte) *Fault {
 		}
 		return fault(FaultHandshake, "sent before the game was agreed")
 	}
+	gs := m.gs
+	fl := gs.float
+	if fl != nil && msg.Ack >= fl.seq {
+		gs.float, fl = nil, nil // the opponent has seen our ending: its place is fixed
+	}
+	crossing := fl != nil && crosses(msg)
+	if crossing && fl.applied {
+		if err := gs.rewind(len(gs.pub) - 1); err != nil {
+			return fault(FaultDesync, "cannot put the crossing message first: %v", err)
+		}
+		fl.applied = false
+	}
+	gs.pulled = crossing
+	f := m.dispatchPlaying(msg, fault)
+	gs.pulled = false
+	if f == nil && crossing && gs == m.gs {
+		f = m.refloat(msg)
+	}
+	if gs := m.gs; f == nil && changesLog(msg) && gs.r.Outcome().Over() && !gs.done {
+		// Whatever it did here, the opponent waits for our Final to say so.
+		gs.finalLen = -1
+	}
+	if f == nil {
+		f = m.advance(true) // what waited (on a floating ending, say) may go now
+	}
+	return f
+}
+
+func (m *Match) dispatchPlaying(msg *Msg, fault faultFunc) *Fault {
 	switch msg.Type {
 	case MsgHello, MsgCoin:
 		return fault(FaultHandshake, "the handshake is over")
@@ -64,6 +93,8 @@ func (m *Match) handle(b []byte) *Fault {
 		return nil
 	case MsgResume:
 		return fault(FaultSequence, "a resume without a reconnection")
+	case MsgAck:
+		return nil
 	case MsgResign:
 		return m.onEnding(msg, game.InputResign, fault)
 	case MsgClaim:
@@ -89,34 +120,16 @@ func (m *Match) handle(b []byte) *Fault {
 
 type faultFunc func(k FaultKind, format string, a ...any) *Fault
 
-// stateBound handles a message that must apply to our current state. If it names the
-// state just before our own game-ending action, the two crossed: the opponent's message
-// goes first and our action is applied again after it (or is void if the game ended).
+// stateBound handles a message that must apply to our current state.
 func (m *Match) stateBound(msg *Msg, fault faultFunc) *Fault {
 	gs := m.gs
-	n := len(gs.pub)
 	if msg.Hash == gs.hash() {
 		return m.dispatch(msg, fault, true)
 	}
-	if n == 0 || !gs.pub[n-1].ending || gs.pub[n-1].in.Player != m.me || pubOf(gs.hashes[n-1]) != msg.Hash {
-		if _, old := gs.seen(msg.Hash); old {
-			return fault(FaultHash, "it applies to an earlier position of this game")
-		}
-		return fault(FaultHash, "it names a game state we never had")
+	if _, old := gs.seen(msg.Hash); old {
+		return fault(FaultHash, "it applies to an earlier position of this game")
 	}
-	end := gs.pub[n-1].full
-	if err := gs.rewind(n - 1); err != nil {
-		return fault(FaultDesync, "cannot put the crossing message first: %v", err)
-	}
-	if f := m.dispatch(msg, fault, false); f != nil {
-		return f
-	}
-	if gs.r.Outcome().Over() {
-		m.ev.push(Event{Kind: EvVoid, Input: end, Text: "the game ended before your action arrived"})
-	} else if _, err := gs.apply(end, end, nil); err != nil {
-		m.ev.push(Event{Kind: EvVoid, Input: end, Text: err.Error()})
-	}
-	return m.advance(true)
+	return fault(FaultHash, "it names a game state we never had")
 }
 
 // dispatch handles a state-bound message at the current state. send is false while a
@@ -161,7 +174,7 @@ func (m *Match) dispatch(msg *Msg, fault faultFunc, send bool) *Fault {
 		for _, c := range msg.Cells {
 			gs.peer[c.Key] = &peerCell{d: c.Digest, ply: ply, openedAt: -1}
 		}
-		m.peerActed()
+		m.peerActed(msg)
 		m.ev.push(Event{Kind: EvApplied, Input: in, Record: rec})
 	case MsgSeal:
 		if st.Kind != game.StepMove || st.Players != 3 {
@@ -171,7 +184,7 @@ func (m *Match) dispatch(msg *Msg, fault faultFunc, send bool) *Fault {
 			return fault(FaultIllegal, "a second seal, or one for another ply")
 		}
 		gs.peerSeal = &peerSeal{d: msg.Digest, ply: ply}
-		m.peerActed()
+		m.peerActed(msg)
 	case MsgOpen:
 		if gs.peerSeal == nil || gs.peerSeal.move != nil || msg.Ply != ply {
 			return fault(FaultIllegal, "it opens a move it did not seal")
@@ -247,9 +260,10 @@ func (m *Match) dispatch(msg *Msg, fault faultFunc, send bool) *Fault {
 	return m.advance(send)
 }
 
-// peerActed voids our takeback request: the opponent played on instead of answering.
-func (m *Match) peerActed() {
-	if m.gs.myOffer[OfferTakeback] {
+// peerActed voids our takeback request if the opponent played on after seeing it instead
+// of answering. An action that crossed the request leaves it standing.
+func (m *Match) peerActed(msg *Msg) {
+	if m.gs.myOffer[OfferTakeback] && msg.Ack >= m.gs.myTakeSeq {
 		m.gs.myOffer[OfferTakeback] = false
 		m.ev.push(Event{Kind: EvAnswer, What: OfferTakeback, Yes: false})
 	}
@@ -277,8 +291,10 @@ func playersText(st game.Step) string {
 	return st.OnlyPlayer().String()
 }
 
-// onEnding applies the opponent's resignation, claim or draw acceptance. It may name an
-// earlier state (it crossed our moves): it then applies after them, if still possible.
+// onEnding applies the opponent's resignation, claim or draw acceptance at the end of our
+// log: it may name an earlier state (it crossed our moves), and the opponent moves it
+// after them on its side too (see float.go). If it no longer applies here it is void
+// there as well, and we say we have seen it so the opponent can go on.
 func (m *Match) onEnding(msg *Msg, kind game.InputKind, fault faultFunc) *Fault {
 	gs := m.gs
 	idx, ok := gs.seen(msg.Hash)
@@ -286,30 +302,13 @@ func (m *Match) onEnding(msg *Msg, kind game.InputKind, fault faultFunc) *Fault 
 		return fault(FaultHash, "it names a game state we never had")
 	}
 	in := game.Input{Kind: kind, Player: m.me.Other()}
-	n := len(gs.pub)
-	if gs.r.Outcome().Over() {
-		last := gs.pub[n-1]
-		// Both ended the game at once: the log keeps White's action.
-		if last.ending && last.in.Player == m.me && idx == n-1 && m.me == game.Black {
-			if err := gs.rewind(n - 1); err != nil {
-				return fault(FaultDesync, "%v", err)
-			}
-			rec, err := gs.apply(in, in, nil)
-			if err != nil {
-				return fault(FaultDesync, "%v", err)
-			}
-			m.ev.push(Event{Kind: EvVoid, Input: last.full, Text: "White ended the game at the same moment"})
-			m.ev.push(Event{Kind: EvApplied, Input: in, Record: rec})
-			return m.advance(true)
-		}
-		return nil // crossed a move that ended the game: void on both sides
-	}
 	rec, err := gs.apply(in, in, nil)
 	if err != nil {
-		if idx == n {
+		if idx == len(gs.pub) && !gs.r.Outcome().Over() && gs.float == nil {
 			return &Fault{Kind: FaultIllegal, Msg: msg.Type, Seq: msg.Seq, Detail: "the rules refuse it", Err: err}
 		}
-		return nil // crossed our move and no longer applies; the opponent sees the same
+		m.send(&Msg{Type: MsgAck})
+		return nil
 	}
 	m.ev.push(Event{Kind: EvApplied, Input: in, Record: rec})
 	return m.advance(true)
@@ -317,7 +316,8 @@ func (m *Match) onEnding(msg *Msg, kind game.InputKind, fault faultFunc) *Fault 
 
 func (m *Match) onOffer(msg *Msg, fault faultFunc) *Fault {
 	gs := m.gs
-	if _, ok := gs.seen(msg.Hash); !ok {
+	// An offer may name a position since taken back: it was sent before the takeback.
+	if !gs.ever[msg.Hash] {
 		return fault(FaultHash, "it names a game state we never had")
 	}
 	switch msg.What {
@@ -331,8 +331,8 @@ func (m *Match) onOffer(msg *Msg, fault faultFunc) *Fault {
 		}
 		gs.peerTakeN, gs.peerTakeH = msg.Ply, msg.Hash
 	case OfferRematch:
-		if !gs.done {
-			return fault(FaultIllegal, "a rematch offered before the game was over and checked")
+		if !gs.r.Outcome().Over() {
+			return fault(FaultIllegal, "a rematch offered while the game goes on")
 		}
 		gs.peerRematch = msg.Digest
 		if gs.myOffer[OfferRematch] { // both asked: that is agreement
@@ -371,6 +371,9 @@ func (m *Match) onAnswer(msg *Msg, fault faultFunc) *Fault {
 func (m *Match) onFinal(msg *Msg, fault faultFunc) *Fault {
 	gs := m.gs
 	n := len(gs.pub)
+	if gs.done {
+		return nil // an older Final that crossed the one that matched
+	}
 	if !gs.r.Outcome().Over() || int(msg.Index) != n || msg.Digest != gs.hashes[n] {
 		if m.pendingChanges(msg.Ack) {
 			return nil // our moves had not reached them: they will send it again
@@ -457,10 +460,14 @@ func (m *Match) advance(send bool) *Fault {
 	if gs == nil || m.stopped != nil {
 		return nil
 	}
+	// While our game-ending action floats, nothing that depends on the position goes
+	// out: the opponent may have applied the ending already. A Final may.
+	sendFinal := send && !gs.pulled
+	send = send && gs.float == nil
 	for {
 		n := len(gs.pub)
 		if gs.r.Outcome().Over() {
-			if send && gs.finalLen != n {
+			if sendFinal && gs.finalLen != n {
 				f := &Msg{Type: MsgFinal, Index: uint32(n), Digest: gs.hashes[n]}
 				for _, c := range gs.mine {
 					if c.openedAt < 0 {

@@ -227,15 +227,23 @@ func (m *Match) send(msg *Msg) {
 		panic("p2p: encoding our own " + msg.Type.String() + ": " + err.Error()) // a bug here, never peer input
 	}
 	m.outbox = append(m.outbox, outFrame{m.outSeq, b, changesLog(msg)})
+	if debugTrace {
+		n := -1
+		if m.gs != nil {
+			n = len(m.gs.pub)
+		}
+		println("SEND", m.role, msg.Type.String(), msg.Seq, "ply", n, "hash", fmt.Sprintf("%x", msg.Hash[:3]), "what", msg.What, msg.Yes)
+	}
 	if !m.resume && m.conn != nil {
 		m.conn.Send(b)
 	}
 }
 
-// changesLog reports whether a message adds to the log (for the Resume check).
+// changesLog reports whether a message adds to the log or starts the game (for the
+// Resume check).
 func changesLog(msg *Msg) bool {
 	switch msg.Type {
-	case MsgMove, MsgOpen, MsgDraw, MsgReveal, MsgResign, MsgClaim:
+	case MsgHello, MsgCoin, MsgMove, MsgOpen, MsgDraw, MsgReveal, MsgResign, MsgClaim:
 		return true
 	case MsgAnswer:
 		return msg.Yes
@@ -280,6 +288,16 @@ func (m *Match) recvLoop(c Conn, gen int) {
 			m.ev.push(Event{Kind: EvDisconnected, Err: err})
 			m.mu.Unlock()
 			return
+		}
+		if debugTrace {
+			mm, _ := Decode(b)
+			n := -1
+			if m.gs != nil {
+				n = len(m.gs.pub)
+			}
+			if mm != nil {
+				println("RECV", m.role, mm.Type.String(), mm.Seq, "ply", n, "hash", fmt.Sprintf("%x", mm.Hash[:3]), "what", mm.What, mm.Yes)
+			}
 		}
 		if f := m.handle(b); f != nil {
 			m.stop(f)
@@ -330,3 +348,5 @@ func (m *Match) startGame(id GameID, me game.Color, peerHead Digest) error {
 	}
 	return nil
 }
+
+var debugTrace = false

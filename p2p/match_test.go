@@ -2,6 +2,7 @@ package p2p
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -39,14 +40,14 @@ func (p *player) run(done chan<- *player) {
 		p.kinds = map[game.InputKind]int{}
 	}
 	want := max(p.games, 1)
-	timeout := time.After(30 * time.Second)
+	timeout := time.After(20 * time.Second)
 	for {
 		var ev Event
 		var ok bool
 		select {
 		case ev, ok = <-p.m.Events():
 		case <-timeout:
-			p.err = errors.New("timed out: the match stalled")
+			p.err = errors.New("timed out: the match stalled: " + p.m.state())
 			return
 		}
 		if !ok {
@@ -60,8 +61,12 @@ func (p *player) run(done chan<- *player) {
 			continue
 		}
 		switch ev.Kind {
-		case EvTurn:
+		case EvTurn, EvTakeback:
 			p.move()
+		case EvAnswer:
+			if ev.What == OfferTakeback {
+				p.move() // our takeback request was answered: we may move again
+			}
 		case EvApplied:
 			p.applied++
 			p.kinds[ev.Input.Kind]++
@@ -85,6 +90,7 @@ func (p *player) run(done chan<- *player) {
 }
 
 func (p *player) move() {
+	h := p.m.Hash()
 	v := p.m.View()
 	me := p.m.Color()
 	if !v.Next().Asks(me) {
@@ -94,8 +100,11 @@ func (p *player) move() {
 	if len(moves) == 0 {
 		return
 	}
-	if err := p.m.Play(p.choose(v, me, moves, p.rng)); err != nil && !errors.Is(err, ErrNotYourTurn) && !errors.Is(err, ErrPending) {
-		p.err = err
+	mv := p.choose(v, me, moves, p.rng)
+	if err := p.m.Play(mv); err != nil && !errors.Is(err, ErrNotYourTurn) && !errors.Is(err, ErrPending) && !errors.Is(err, ErrSealed) {
+		if p.m.Hash() == h && v.Hash() == p.m.View().Hash() {
+			p.err = fmt.Errorf("%v refused at the state it was chosen in: %w", mv, err)
+		}
 	}
 }
 
@@ -181,4 +190,18 @@ func TestToyGamesOverPipe(t *testing.T) {
 		t.Fatalf("the host always had the same colour: %v", colours)
 	}
 	t.Logf("inputs by kind over 40 games: %v; host colours %v", counts, colours)
+}
+
+// state describes the match for a stalled test.
+func (m *Match) state() string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	gs := m.gs
+	if gs == nil {
+		return "no game"
+	}
+	s := fmt.Sprintf("%v ply %d step %+v over %v; my offers %v peer offers %v; seal %v peer seal %v; draw %d sent %v peer %v; final %d peerFinal %v done %v; out %d in %d ack %d outbox %d; games %d",
+		m.me, len(gs.pub), gs.r.Next(), gs.r.Outcome(), gs.myOffer, gs.peerOffer, gs.seal != nil, gs.peerSeal != nil,
+		gs.drawNext, gs.drawSent, gs.peerDraw != nil, gs.finalLen, gs.peerFinal != nil, gs.done, m.outSeq, m.inSeq, m.peerAck, len(m.outbox), m.games)
+	return s
 }

@@ -49,11 +49,12 @@ const (
 	MsgAnswer                    // an answer to an offer
 	MsgChat                      // a chat line or an emote
 	MsgResume                    // after a reconnection: what the sender has, to fill the gap
+	MsgAck                       // nothing but the Ack: "your ending was void here, go on"
 	msgEnd
 )
 
 var msgNames = [...]string{"", "hello", "coin", "move", "seal", "open", "draw", "reveal",
-	"final", "resign", "claim", "offer", "answer", "chat", "resume"}
+	"final", "resign", "claim", "offer", "answer", "chat", "resume", "ack"}
 
 func (t MsgType) String() string {
 	if t == 0 || t >= msgEnd {
@@ -195,7 +196,7 @@ func Encode(m *Msg) ([]byte, error) {
 			w.uvarint(o.Value)
 			w.b = append(w.b, o.Nonce[:]...)
 		}
-	case MsgResign, MsgClaim:
+	case MsgResign, MsgClaim, MsgAck:
 	case MsgOffer, MsgAnswer:
 		w.b = append(w.b, m.What)
 		if m.Type == MsgAnswer {
@@ -300,7 +301,7 @@ func Decode(b []byte) (*Msg, error) {
 			r.fixed(where+" nonce", o.Nonce[:])
 			m.Opens = append(m.Opens, o)
 		}
-	case MsgResign, MsgClaim:
+	case MsgResign, MsgClaim, MsgAck:
 	case MsgOffer, MsgAnswer:
 		m.What = r.byte1(where)
 		if r.err == nil && (m.What == 0 || m.What >= offerEnd) {

@@ -14,10 +14,11 @@ type gameState struct {
 	v      *game.Variant
 	start  string
 	me     game.Color
-	r      game.Rules // this side's view: the opponent's secrets sealed
-	pub    []pubEntry // public form of each log entry, as the opponent has it too
-	hashes []Digest   // hashes[i] is the public log hash after i entries
-	hidden bool       // the game has secrets: state hashes differ between sides
+	r      game.Rules       // this side's view: the opponent's secrets sealed
+	pub    []pubEntry       // public form of each log entry, as the opponent has it too
+	hashes []Digest         // hashes[i] is the public log hash after i entries
+	hidden bool             // the game has secrets: state hashes differ between sides
+	ever   map[PubHash]bool // every state this game has been in, taken back or not
 
 	chain       *Chain // my draw contributions
 	peerLast    Digest // the peer's last verified chain link (its head before any draw)
@@ -30,15 +31,18 @@ type gameState struct {
 	peerSeal    *peerSeal
 	myOffer     [offerEnd]bool
 	peerOffer   [offerEnd]bool
-	myTakeN     uint32  // plies I asked to take back
-	peerTakeN   uint32  // plies the opponent asked to take back
-	peerTakeH   PubHash // the state the opponent's takeback request names
-	finalLen    int     // log length my last Final was sent at (-1: none)
-	peerFinal   *Msg    // the opponent's Final that matched my log
-	done        bool    // both Finals agree and every secret checked out
-	rematch     *Chain  // my chain for the rematch I offered or accepted
-	peerRematch Digest  // the opponent's chain head for the rematch it offered
-	turnAt      int     // log length at which the last turn event went out (-1: none)
+	myTakeN     uint32    // plies I asked to take back
+	myTakeSeq   uint64    // the message that asked for it
+	peerTakeN   uint32    // plies the opponent asked to take back
+	peerTakeH   PubHash   // the state the opponent's takeback request names
+	finalLen    int       // log length my last Final was sent at (-1: none)
+	peerFinal   *Msg      // the opponent's Final that matched my log
+	done        bool      // both Finals agree and every secret checked out
+	float       *floating // our game-ending action, until the opponent has seen it
+	pulled      bool      // it is out of the log while a crossing message is applied
+	rematch     *Chain    // my chain for the rematch I offered or accepted
+	peerRematch Digest    // the opponent's chain head for the rematch it offered
+	turnAt      int       // log length at which the last turn event went out (-1: none)
 }
 
 // pubEntry is a log entry as both sides see it.
@@ -91,6 +95,7 @@ func newGameState(id GameID, v *game.Variant, start string, me game.Color, peerH
 	}
 	w.str(start)
 	gs.hashes = []Digest{Commit(tagLog, id, 0, 0, w.b, Nonce{})}
+	gs.ever = map[PubHash]bool{gs.hash(): true}
 	return gs, nil
 }
 
@@ -149,6 +154,7 @@ func (gs *gameState) apply(full, pub game.Input, cells []CellKey) (game.Record, 
 	}
 	w.b = append(w.b, u64(state)...)
 	gs.hashes = append(gs.hashes, Commit(tagLog, gs.id, uint32(n), 0, w.b, Nonce{}))
+	gs.ever[gs.hash()] = true
 	return rec, nil
 }
 
