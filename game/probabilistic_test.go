@@ -54,7 +54,7 @@ func lastRecord(g *Game) string { return g.Entries()[len(g.Entries())-1].Record.
 // of contributions is played out on the board.
 func TestProbSeedTable(t *testing.T) {
 	const knight = "4k3/8/8/3p4/8/4N3/8/4K3 w - - 0 1" // Nxd5
-	const king = "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1"    // Kxd2
+	const king = "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1"     // Kxd2
 	for a := 0; a < 10; a++ {
 		for b := 0; b < 10; b++ {
 			x := (a + b) % 10
