@@ -12,6 +12,19 @@ import (
 // X = (a+b) mod 10, read through an odds table. There is no check: the goal is to capture
 // the enemy king. This file holds the variant and its odds tables; probabilistic_rules.go
 // the state machine; probabilistic_text.go the position text and the notation.
+//
+// Where RULES.md is silent we decided:
+//   - the halfmove clock counts a missed attempt as a ply without progress (nothing moved)
+//     and restarts when an attacker dies (material left the board), as after a capture;
+//     a miss leaves the board as it was, so misses can repeat a position;
+//   - a draw may be claimed only by the player to move, at the start of a turn;
+//   - a strike is offered only when some piece other than the king attacks the mated king;
+//   - the en-passant square of a double step that mates is the opponent's once the strike
+//     decision is over (classical mate already counts it as an escape);
+//   - a pawn whose strike captures the king on the last rank lands as the first promotion
+//     piece (the game is over; the final position stays a valid FEN);
+//   - when a king is captured or dies the game ends inside the mover's turn: the final
+//     position has the mover to move.
 
 func init() { Register(probVariant(nil)) }
 

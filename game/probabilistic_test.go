@@ -1,6 +1,7 @@
 package game
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -487,4 +488,31 @@ func worthOf(t PieceType) int {
 		return kingWorth
 	}
 	return StandardPieces()[t].Value
+}
+
+// Golden games (testdata/probabilistic_*.pgn), one per group of the seed's rules: the
+// immediate strike after a mate (rule 7); the two-attempt defence of an attacked king
+// (rule 8) and a king dying in its attempt (rule 2); castling through an attacked square,
+// kings walking into attack and a king taking a king (rules 3–5). Importing each replays
+// it to its [Final] position and exports the very same text.
+func TestProbGolden(t *testing.T) {
+	for _, name := range []string{"scholar", "defence", "kings"} {
+		data, err := os.ReadFile("testdata/probabilistic_" + name + ".pgn")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := ParsePGN(string(data))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got := g.Rules().Text(); got != g.Tags["Final"] {
+			t.Errorf("%s: final position %q, want %q", name, got, g.Tags["Final"])
+		}
+		if g.Outcome().Reason != strings.Split(strings.Split(string(data), "[Termination \"")[1], "\"")[0] {
+			t.Errorf("%s: outcome %+v", name, g.Outcome())
+		}
+		if out := g.PGN(); out != string(data) {
+			t.Errorf("%s: export differs from the golden text:\n%s", name, out)
+		}
+	}
 }
