@@ -284,7 +284,7 @@ func (r *probRules) Apply(in Input) (Record, error) {
 
 // applyMove carries out a legal action.
 func (r *probRules) applyMove(m Move) Record {
-	rec := Record{Text: r.MoveText(m)}
+	rec := Record{Text: r.moveText(m)}
 	switch {
 	case m.Kind == Decline:
 		r.end()
@@ -350,7 +350,7 @@ func (r *probRules) applyDraw(a, b int) Record {
 	return r.told(Record{Text: head + text})
 }
 
-// told adds the record's text as a capture event and, for a strike offer, says so.
+// told puts the record's text first among its events, as the capture event.
 func (r *probRules) told(rec Record) Record {
 	rec.Events = append([]Event{{EventCapture, rec.Text}}, rec.Events...)
 	return rec
@@ -446,7 +446,7 @@ func (r *probRules) afterMain(kingMove, matedBefore bool, rec *Record) {
 	if !kingMove && !matedBefore && r.strikers() != 0 && r.classicalMate(them, r.epNext) {
 		r.phase, r.ctx, r.cur, r.next = probOffer, ctxMove, NullMove, NullMove
 		rec.Events = append(rec.Events, Event{EventInfo,
-			fmt.Sprintf("%v's king is mated: %v may strike at it at once", them, r.pos.Side)})
+			fmt.Sprintf("%s's king is mated: %s may strike at it at once", colorName(them), colorName(r.pos.Side))})
 		return
 	}
 	r.end()
@@ -591,3 +591,6 @@ func (r *probRules) oddsText(m Move) string {
 	return fmt.Sprintf("%s: %d%% success, %d%% miss, %d%% attacker dies",
 		r.attemptText(m), 10*int(o.Success), 10*int(o.Miss), 10*int(o.Dies))
 }
+
+// colorName is "White" or "Black", for sentences.
+func colorName(c Color) string { return [...]string{"White", "Black"}[c] }

@@ -103,6 +103,9 @@ func (r *probRules) load(v *Variant, text string) error {
 		return fmt.Errorf("position: ep= goes only with offer or strike=")
 	}
 	if s, ok := tok["try"]; ok {
+		if o := r.judge(); o.Over() {
+			return fmt.Errorf("position: the game is over here (%s), nothing can be declared", o.Reason)
+		}
 		return r.loadTry(s)
 	}
 	// The turn has begun.
@@ -121,7 +124,7 @@ func (r *probRules) load(v *Variant, text string) error {
 			return fmt.Errorf("position: then=%s: %w", s, err)
 		}
 		m := attemptMove(p, from, to, promo)
-		if !r.reachable(m) || m.Kind == Strike {
+		if !r.reachable(m) {
 			return fmt.Errorf("position: then=%s: not a capture %v can attempt here", s, p.Side)
 		}
 		r.phase, r.ctx, r.cur = probDraw, ctxSecond, m
@@ -223,6 +226,11 @@ func (r *probRules) MoveText(m Move) string {
 	if !r.legal(m) {
 		return fmt.Sprintf("?%v%v", m.From, m.To)
 	}
+	return r.moveText(m)
+}
+
+// moveText is MoveText of an action known to be legal.
+func (r *probRules) moveText(m Move) string {
 	switch m.Kind {
 	case Decline:
 		return "no-strike"
