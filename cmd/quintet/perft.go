@@ -34,6 +34,9 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	if *fen == "" {
 		*fen = v.Start
 	}
+	if v.Load != nil {
+		return perftRules(v, *fen, *depth, *divide, *bench, stdout)
+	}
 	p, err := game.ParseFEN(v, *fen)
 	if err != nil {
 		return err
@@ -58,6 +61,33 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	elapsed := time.Since(start)
 
 	if *bench {
+		nps := float64(nodes) / elapsed.Seconds()
+		fmt.Fprintf(stdout, "time %v, %.0f leaf nodes/s (%.2f M/s)\n", elapsed.Round(time.Microsecond), nps, nps/1e6)
+	}
+	fmt.Fprintln(stdout, nodes)
+	return nil
+}
+
+// perftRules counts through the game's own state machine (games that are more than chess
+// fields): its fast counter when it has one, else the generic PerftRules. A ply is one
+// Move step; a joint move of both players is one ply.
+func perftRules(v *game.Variant, text string, depth int, divide, bench bool, stdout io.Writer) error {
+	if divide {
+		return fmt.Errorf("-divide is not available for %s", v.Name)
+	}
+	r, err := game.Load(v, text)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	var nodes int64
+	if f, ok := r.(interface{ Perft(int) int64 }); ok {
+		nodes = f.Perft(depth)
+	} else if nodes, err = game.PerftRules(r, depth); err != nil {
+		return err
+	}
+	if bench {
+		elapsed := time.Since(start)
 		nps := float64(nodes) / elapsed.Seconds()
 		fmt.Fprintf(stdout, "time %v, %.0f leaf nodes/s (%.2f M/s)\n", elapsed.Round(time.Microsecond), nps, nps/1e6)
 	}
