@@ -63,6 +63,9 @@ func (g *Game) PGN() string {
 		in := e.Input
 		switch in.Kind {
 		case InputMove:
+			if e.Record.Text == "" {
+				continue // a sealed simultaneous move, written with the move that resolved its turn
+			}
 			switch {
 			case e.Side == White:
 				words = append(words, fmt.Sprintf("%d.", e.MoveNo))
