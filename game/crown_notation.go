@@ -94,35 +94,38 @@ func crownCastleName(m Move) string {
 	return "0-0"
 }
 
-// crownUCI writes any Crown action in coordinates (the typed form without a secret for
-// the actions that have their own token).
+// crownUCI writes any Crown action in coordinates, without its secret: "e2e4", "e7e8f",
+// "e1g1" (castling), "crown", "hide", "A@e4", "S@e4", "e4f5x" (split, the X half to f5),
+// "d4b3" or "d4c5b3" (paratrooper to b3, first taking c5), "h1off" (to the reserve).
 func crownUCI(m Move) string {
+	sq := func(s Square) string {
+		if s >= NoSquare {
+			return "off"
+		}
+		return s.String()
+	}
 	switch m.Kind {
-	case Normal, Double, EnPassant, Castle:
-		if m.From >= NoSquare || m.To >= NoSquare {
-			return "?"
-		}
-		s := m.From.String() + m.To.String()
-		if m.Promo != NoType && m.Promo < NumTypes {
-			l := crownLetters[m.Promo]
-			s += string(l + 'a' - 'A')
-		}
-		return s
 	case Choose:
 		return "crown"
 	case HideCrown:
 		return "hide"
 	case Drop, PlaceStone:
-		if m.To >= NoSquare {
-			return "?"
-		}
-		l := byte('A')
+		l := "A@"
 		if m.Kind == PlaceStone {
-			l = 'S'
+			l = "S@"
 		}
-		return string(l) + "@" + m.To.String()
+		return l + sq(m.To)
+	case ParaMove:
+		if m.Via != NoSquare {
+			return sq(m.From) + sq(m.Via) + sq(m.To)
+		}
+		return sq(m.From) + sq(m.To)
 	}
-	return fmt.Sprintf("%v:%v:%v:%v", m.Kind, m.From, m.Via, m.To)
+	s := sq(m.From) + sq(m.To)
+	if m.Promo != NoType && m.Promo < NumTypes {
+		s += string(crownLetters[m.Promo] + 'a' - 'A')
+	}
+	return s
 }
 
 // crownLetters are Crown's piece letters by type.
@@ -166,6 +169,9 @@ func (r *crownRules) ParseMove(c Color, s string) (Move, error) {
 	var buf [crownMaxMoves]Move
 	var found []Move
 	for _, l := range r.Moves(c, buf[:0]) {
+		if l.Kind <= EnPassant && !strings.Contains(want, l.To.String()) {
+			continue // SAN and coordinates of a board move always name its square
+		}
 		if want == crownNorm(crownUCI(l)) || want == crownNorm(r.moveToken(l)) || want == crownNorm(r.MoveText(l)) {
 			found = append(found, l)
 		}
