@@ -652,3 +652,33 @@ func TestCrownPerftReference(t *testing.T) {
 		}
 	}
 }
+
+// TestCrownPerftRandomPositions compares the engine and the reference to depth 2 on
+// states reached by random play of every combination.
+func TestCrownPerftRandomPositions(t *testing.T) {
+	n := 0
+	for _, opts := range crownCombos {
+		for seed := uint64(100); seed < 110; seed++ {
+			k := 0
+			crownPlayRandom(t, opts, seed, 200, map[string]int{}, func(g *Game) {
+				r := g.Rules().(*crownRules)
+				if k++; k%3 != 0 || r.Next().Kind != StepMove || r.pos.Halfmove > 140 {
+					return
+				}
+				got, err := PerftRules(r, 2)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rg := rcFrom(r)
+				if want := rcPerft(rg, 2); got != want {
+					t.Fatalf("%v %s: engine %d, reference %d\n%s", opts, r.Text(), got, want, crownDivide(t, r, rg, 2))
+				}
+				n++
+			})
+		}
+	}
+	if n < 500 {
+		t.Fatalf("only %d positions compared", n)
+	}
+	t.Logf("%d positions compared", n)
+}
