@@ -1,6 +1,9 @@
 package game
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Applying Crown inputs. A move changes the board at once; what depends on a secret (a
 // captured monarch's or half's crown bit, a captured stone's mine bit, a move ending on a
@@ -413,8 +416,9 @@ func (r *crownRules) reveal(v uint64) (Record, error) {
 		if pc == NoPiece {
 			break
 		}
-		rec.Events = append(rec.Events, Event{EventCapture, fmt.Sprintf("the %s %s on %v is blown up",
-			colorName(pc.Color()), p.V.Pieces[pc.Type()].Name, q.sq)})
+		blast := fmt.Sprintf("the %s %s on %v is blown up", strings.ToLower(colorName(pc.Color())), p.V.Pieces[pc.Type()].Name, q.sq)
+		rec.Text += ": " + blast
+		rec.Events = append(rec.Events, Event{EventCapture, blast})
 		r.clearCastle(p.V.castleMask[q.sq])
 		if r.pend.paraAt == q.sq {
 			r.pend.paraAt, r.pend.paraTo = NoSquare, NoSquare // no second step

@@ -79,8 +79,8 @@ func TestCrownStonesCapture(t *testing.T) {
 	}
 	crownRefused(t, r, Input{Kind: InputReveal, Secret: 0}, "a bit the referee knows is false")
 	recs := crownDo(t, r, "!1")
-	if r.pos.At(Sq(4, 4)) != NoPiece || recs[0].Text != "Black's stone on e5 was mined" || len(recs[0].Events) == 0 ||
-		!strings.Contains(recs[0].Events[0].Text, "bishop on e5 is blown up") || crownField(r.Text(), "stones") != "rrr/xe5Mrr" {
+	if r.pos.At(Sq(4, 4)) != NoPiece || recs[0].Text != "Black's stone on e5 was mined: the white bishop on e5 is blown up" ||
+		len(recs[0].Events) == 0 || crownField(r.Text(), "stones") != "rrr/xe5Mrr" {
 		t.Fatalf("%+v %s", recs, r.Text())
 	}
 	// An unmined stone is an ordinary capture.
@@ -179,6 +179,16 @@ func TestCrownHidden(t *testing.T) {
 	}
 	if hasToken(r, "hide:d5") {
 		t.Fatal("hiding twice")
+	}
+	// What the UI shows: the battleship map to both, the square only to its owner.
+	ws, _ := CrownSide(r, White)
+	bs, _ := CrownSide(bv, White)
+	if !ws.Hidden || ws.HiddenSquare != Sq(2, 4) || ws.Proven != occ || bs.HiddenSquare != NoSquare || bs.Proven != occ || len(bs.Monarchs) != 0 {
+		t.Fatalf("CrownSide: %+v / %+v", ws, bs)
+	}
+	onto := Move{From: Sq(4, 0), To: Sq(3, 1)}
+	if CrownCrushesOwn(r, White, onto) || !CrownCrushesOwn(r, White, Move{Kind: Drop, To: Sq(2, 4)}) || CrownCrushesOwn(bv, White, Move{Kind: Drop, To: Sq(2, 4)}) {
+		t.Fatal("CrownCrushesOwn")
 	}
 	// Enemy moves ending on unproven squares ask; passing over the square does not.
 	h := r.clone()
