@@ -15,6 +15,8 @@ var crownFuzzSeeds = []string{
 	"3Bk3/8/8/8/8/8/8/4K3 b - - 0 1 crown=k? monarchs=e1/e8 pending=cbDd8,ed8",
 	"4k3/8/8/8/8/8/8/4K3 w - - 0 10 crown=KK monarchs=-/- lost=wb hide=d2!/d2 proven=1000000000000010/1000000000000010 over=0-1:own_crown_crushed",
 	"4k3/4A3/8/8/8/8/8/4K3 b - - 0 10 crown=kk para=00 pending=pe7off",
+	"4k3/8/8/8/8/8/8/4K3 b - - 0 10 crown=Kk monarchs=-/e8 lost=w hide=?/- proven=1000000000000010/- pending=ee1",
+	"4k3/8/8/8/8/8/8/4K3 w - - 0 10 crown=?? monarchs=e1/e8 over=1/2-1/2:agreement",
 	"", "x", "8/8/8/8/8/8/8/8 w - -",
 }
 
@@ -58,7 +60,15 @@ func FuzzCrownText(f *testing.F) {
 				if _, err := r.Apply(Input{Kind: InputReveal, Secret: v}); err != nil && ok {
 					t.Fatalf("the referee's own answer %d to %+v refused: %v\n%s", v, st, err, r.Text())
 				} else if err != nil {
-					r.Apply(Input{Kind: InputReveal, Secret: 1 - v})
+					// Unknown here: some value must be possible, or the game is stuck.
+					for v = 0; v < 64; v++ {
+						if _, err := r.Apply(Input{Kind: InputReveal, Secret: v}); err == nil {
+							break
+						}
+					}
+					if v == 64 {
+						t.Fatalf("no value answers %+v\n%s", st, r.Text())
+					}
 				}
 			default:
 				ms := r.Moves(st.OnlyPlayer(), nil)

@@ -310,9 +310,14 @@ func loadCrown(v *Variant, text string) (Rules, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.reps = append(r.reps, r.Hash())
-	if !r.out.Over() && r.pend.empty() {
+	switch {
+	case r.out.Over() || r.pend.n > 0:
+		r.reps = append(r.reps, r.Hash())
+	case r.pend.empty():
+		r.reps = append(r.reps, r.Hash())
 		r.judge()
+	default:
+		r.settle() // a paratrooper's step or hidden-crown checks wait for nothing: do them
 	}
 	return r, nil
 }
@@ -815,6 +820,12 @@ func (r *crownRules) validate() error {
 		if s.lost && !s.hid && !s.split && !r.out.Over() && r.pend.n == 0 && s.remaining() == NoSquare {
 			return fmt.Errorf("crown text: %v lost a monarch but its remaining one is not there", c)
 		}
+		if s.chosen && !s.crownPublic && !pendingCrown && s.mon == [2]Square{NoSquare, NoSquare} {
+			return fmt.Errorf("crown text: %v's unrevealed crown has no starting monarch to be on", c)
+		}
+		if s.hid && !s.hidePublic && s.proven == ^Bitboard(0) {
+			return fmt.Errorf("crown text: %v's hidden crown has no square left to be on", c)
+		}
 		if !s.chosen && s.mon == [2]Square{NoSquare, NoSquare} {
 			return fmt.Errorf("crown text: %v has no starting monarch to crown", c)
 		}
@@ -852,6 +863,9 @@ func (r *crownRules) validate() error {
 				return bad
 			}
 		case SecretMine:
+			if q.owner != p.Side || p.board[q.sq] == NoPiece || p.board[q.sq].Color() != mover {
+				return bad // the capturer stands on the stone's square, the stone's owner is to move
+			}
 			found := false
 			for _, x := range s.stones {
 				found = found || x.state == stoneTaken && x.sq == q.sq && !x.public
