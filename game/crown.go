@@ -20,8 +20,26 @@ import (
 // the referee and both views always agree on Next; where a secret decides the game the
 // engine asks a Reveal and the caller answers it (Secrets.Secret on the referee).
 //
+// The steps of a game:
+//   - before move 1, White then Black choose (Move kind Choose, N 0 King / 1 Dame); the
+//     move list reads "crown chosen" whatever the value;
+//   - moves; a move that needs a secret is followed by Reveal steps (Owner, Secret,
+//     Square) in a fixed order: the crown bit of a captured starting monarch (0 King,
+//     1 Dame) or half (0 orthogonal, 1 diagonal), the mine bit of a captured stone
+//     (1 mined), then for every square the move ended on and every hidden crown not yet
+//     proven absent there, the mover's own first: 1 if the crown is there, 0 if not;
+//   - when the game ends, Outcome is final at once and Next asks the reveal of every
+//     secret still unrevealed (White's, then Black's: crown, stones, hidden square as its
+//     number, crowned half), then StepOver, so the log and the PGN hold the whole truth.
+//
+// Values that cannot be true are refused: a crown on a monarch the side never had, a
+// second mined stone or three unmined ones, a hidden square already proven empty, and any
+// value that contradicts a secret this state knows. Whether a revealed value matches the
+// owner's commitment is the P2P layer's business.
+//
 // Decisions beyond RULES.md, all documented where they are made:
 //   - the crown choice is a Move of kind Choose before move 1, White first, then Black;
+//   - resigning, agreeing or claiming waits until an awaited reveal is answered;
 //   - "0-0" is castling with the rook three files from the monarch (King with the h-rook,
 //     Dame with the a-rook), "0-0-0" with the rook four files away, as the source writes
 //     the Dame's castling to b1 "0-0 (Д)";
@@ -29,7 +47,10 @@ import (
 //     rights (castling asks only that monarch and rook are unmoved);
 //   - the secret bit of a stone placement and of a split is part of the action, so the
 //     referee offers both values as two actions;
-//   - the 50-move count is reset by captures and pawn moves only, as in chess.
+//   - the 50-move count is reset by captures and pawn moves only, as in chess;
+//   - a PGN records the secret-fixing moves sealed ("crown", "S@e4", "hide", "Ke4/Xf5");
+//     an imported finished game learns the values from the reveals, so it reproduces
+//     the game, while an unfinished one cannot answer its own reveals.
 
 type crownKind uint8
 
