@@ -108,14 +108,12 @@ func crownField(text, key string) string {
 	return ""
 }
 
-// crownUnchanged fails if applying in changed the state although it was refused.
+// crownRefused fails unless applying in is refused and leaves the state unchanged.
 func crownRefused(t testing.TB, r Rules, in Input, why string) {
 	t.Helper()
 	text, hash, next := r.Text(), r.Hash(), r.Next()
 	if _, err := r.Apply(in); err == nil {
 		t.Fatalf("%s: input %+v accepted\n%s", why, in, text)
-	} else if !strings.Contains(err.Error(), "") {
-		t.Fatal(err)
 	}
 	if r.Text() != text || r.Hash() != hash || r.Next() != next {
 		t.Fatalf("%s: refused input changed the state:\n%s\n%s", why, text, r.Text())
