@@ -1,5 +1,7 @@
 package game
 
+import "fmt"
+
 // What the UI and the AI may ask a Crown state beyond the Rules interface. A View answers
 // with its player's own secrets and only the opponent's revealed ones.
 
@@ -84,4 +86,65 @@ func CrownCrushesOwn(r Rules, p Color, m Move) bool {
 		return m.To == s.hideSq || m.Via2 == s.hideSq
 	}
 	return false
+}
+
+// CrownGuess is a determinization for search: a copy of a Crown state in which side c's
+// unknown secrets take guessed values (crown King or Dame; the mine bits of its
+// unrevealed stones in placement order; the hidden square; the crowned half, HalfOrth or
+// HalfDiag). Known values stay; guesses for secrets the side does not have are ignored.
+// The copy holds c's secrets from then on, like a referee. A guess the rules rule out
+// (a missing monarch, two mined stones, a proven square) is an error.
+func CrownGuess(r Rules, c Color, crown PieceType, mined []bool, hidden Square, half PieceType) (Rules, error) {
+	cr, ok := r.(*crownRules)
+	if !ok || c > Black {
+		return nil, fmt.Errorf("not a Crown state")
+	}
+	g := cr.clone()
+	g.holds[c] = true
+	s := &g.side[c]
+	if s.chosen && !s.crownKnown {
+		captured := false // a monarch just taken, its reveal awaited, may be the crowned one
+		for _, q := range g.pend.q[:g.pend.n] {
+			captured = captured || q.owner == c && q.secret == SecretCrown && q.piece == crown
+		}
+		if crown != King && crown != Dame || s.mon[crown-King] == NoSquare && !captured {
+			return nil, fmt.Errorf("crown guess %v: not a starting monarch of %v", crown, c)
+		}
+		s.crown, s.crownKnown = uint8(crown-King), true
+	}
+	k, minedN, unminedN := 0, 0, 0
+	for i := range s.stones {
+		x := &s.stones[i]
+		if x.state == stoneReserve {
+			continue
+		}
+		if !x.known {
+			if k >= len(mined) {
+				return nil, fmt.Errorf("mine guess: %v has more unknown stones", c)
+			}
+			x.mined, x.known = mined[k], true
+			k++
+		}
+		if x.mined {
+			minedN++
+		} else {
+			unminedN++
+		}
+	}
+	if minedN > 1 || unminedN > crownStoneCount-1 {
+		return nil, fmt.Errorf("mine guess: %v must have exactly one mined stone", c)
+	}
+	if s.hid && !s.hideKnown {
+		if hidden >= NoSquare || s.proven.Has(hidden) {
+			return nil, fmt.Errorf("hidden square guess %v: not a square the crown can be on", hidden)
+		}
+		s.hideSq, s.hideKnown = hidden, true
+	}
+	if s.split && !s.halfKnown {
+		if half != HalfOrth && half != HalfDiag {
+			return nil, fmt.Errorf("half guess %v: want HalfOrth or HalfDiag", half)
+		}
+		s.half, s.halfKnown = uint8(half-HalfOrth), true
+	}
+	return g, nil
 }

@@ -91,6 +91,7 @@ func parseCrown(v *Variant, text string) (*crownRules, error) {
 		return nil, fmt.Errorf("crown text: %d fields, want at least board side castling en-passant", len(f))
 	}
 	r := &crownRules{holds: [2]bool{true, true}}
+	r.side[White].hideSq, r.side[Black].hideSq = NoSquare, NoSquare
 	r.kind, r.para = crownOptions(v)
 	r.pend.clear()
 	p := &r.pos

@@ -348,3 +348,46 @@ func TestCrownViewsPlay(t *testing.T) {
 		}
 	}
 }
+
+// TestCrownGuess: filling a view's unknown opponent secrets with the true values gives
+// the referee's state back; an impossible guess is refused.
+func TestCrownGuess(t *testing.T) {
+	for _, opts := range crownCombos {
+		for seed := uint64(20); seed < 24; seed++ {
+			crownPlayRandom(t, opts, seed, 150, map[string]int{}, func(g *Game) {
+				r := g.Rules().(*crownRules)
+				for p := White; p <= Black; p++ {
+					o := p.Other()
+					s := &r.side[o]
+					var mined []bool
+					for _, x := range s.stones {
+						if x.state != stoneReserve && !x.public {
+							mined = append(mined, x.mined)
+						}
+					}
+					got, err := CrownGuess(r.View(p), o, King+PieceType(s.crown), mined, s.hideSq, HalfOrth+PieceType(s.half))
+					if err != nil {
+						t.Fatalf("%v: guessing the truth: %v\n%s", opts, err, r.Text())
+					}
+					if got.Hash() != r.Hash() || got.Text() != r.Text() {
+						t.Fatalf("%v: the guess differs from the referee:\n%s\n%s", opts, got.Text(), r.Text())
+					}
+					if s.hid && !s.hidePublic {
+						if _, err := CrownGuess(r.View(p), o, King, mined, s.proven.First(), HalfOrth); err == nil {
+							t.Fatal("a hidden crown on a proven square accepted")
+						}
+					}
+					if len(mined) > 0 {
+						all := make([]bool, len(mined))
+						for i := range all {
+							all[i] = true
+						}
+						if _, err := CrownGuess(r.View(p), o, King+PieceType(s.crown), append(all, true), s.hideSq, HalfOrth); len(mined) > 1 && err == nil {
+							t.Fatal("two mined stones accepted")
+						}
+					}
+				}
+			})
+		}
+	}
+}
