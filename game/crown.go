@@ -98,9 +98,7 @@ func newCrownVariant(kind crownKind, para bool, opts map[string]string) *Variant
 	v.Castlings = crownCastlings()
 	v.Promotions = []PieceType{Queen, Rook, Bishop, Knight, King, Dame}
 	v.Start = crownStart
-	if kind == crownStones {
-		v.Start += " stones=rrr/rrr"
-	}
+	v.Start += [...]string{"", " stones=rrr/rrr", " hide=-/- proven=-/-", " split=-/-"}[kind]
 	if para {
 		v.Start += " para=11"
 	}

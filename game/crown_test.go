@@ -23,6 +23,13 @@ func TestCrownOptions(t *testing.T) {
 	if len(v.OptionHelp) != 2 {
 		t.Errorf("option help %+v", v.OptionHelp)
 	}
+	// The start text is what a fresh game writes.
+	for _, opts := range crownCombos {
+		v, _ := Lookup("crown", opts...)
+		if r := crownLoad(t, strings.Join(opts, " "), ""); r.Text() != v.Start {
+			t.Errorf("%v: start writes %q, variant says %q", opts, r.Text(), v.Start)
+		}
+	}
 	// Options travel in PGN.
 	g, _ := NewGame("crown", "kind=split", "paratrooper=on")
 	if !strings.Contains(g.PGN(), `[VariantOptions "kind=split paratrooper=on"]`) {
