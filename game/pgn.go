@@ -72,7 +72,11 @@ func (g *Game) PGN() string {
 			case afterComment:
 				words = append(words, fmt.Sprintf("%d...", e.MoveNo))
 			}
-			words = append(words, e.Record.Text)
+			w := e.Record.Text
+			if e.Record.PGN != "" {
+				w = e.Record.PGN
+			}
+			words = append(words, w)
 			afterComment = false
 			continue
 		case InputDraw:
