@@ -529,10 +529,3 @@ func (r *crownRules) parsePending(val string) error {
 	}
 	return nil
 }
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}

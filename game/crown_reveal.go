@@ -10,8 +10,6 @@ import (
 var crownMonarchNames = [2]string{"King", "Dame"}
 var crownHalfNames = [2]string{"orthogonal half", "diagonal half"}
 
-func colorName(c Color) string { return [2]string{"White", "Black"}[c] }
-
 // reveal answers the first awaited reveal with value v.
 func (r *crownRules) reveal(v uint64) (Record, error) {
 	q := r.pend.q[0]
