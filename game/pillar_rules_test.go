@@ -577,8 +577,8 @@ func TestPillarRollRefusals(t *testing.T) {
 	}
 	do(t, r, "roll P")
 	for _, in := range []Input{
-		{Kind: InputDraw, Values: [2]uint8{1, 0}},                                                       // rolled already
-		{Kind: InputMove, Player: Black, Move: Move{From: Sq(0, 4), To: Sq(0, 3), N: 1, Promo2: Pawn}}, // not Black's turn
+		{Kind: InputDraw, Values: [2]uint8{1, 0}},                                                        // rolled already
+		{Kind: InputMove, Player: Black, Move: Move{From: Sq(0, 4), To: Sq(0, 3), N: 1, Promo2: Pawn}},   // not Black's turn
 		{Kind: InputMove, Player: White, Move: Move{From: Sq(1, 0), To: Sq(0, 2), N: 1, Promo2: Knight}}, // knight on a pawn face
 	} {
 		if _, err := r.Apply(in); err == nil {
