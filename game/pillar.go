@@ -25,6 +25,19 @@ import (
 // leaves Pass as the only action of the Move step: the pass is a ply of its own in the
 // log (notation "pass"), so replay and perft see it like any move.
 
+// TurnAnnouncer is implemented by games that tell people about the turn in progress
+// (pillar chess: "Check", "Gardez", and why the die is not rolled). The same events come
+// in the Record of the move that led to the turn.
+type TurnAnnouncer interface {
+	TurnEvents() []Event
+}
+
+// DieHolder is implemented by games with a die: the face rolled for the current turn as
+// the type it allows (NoType for a skip face), and whether the die has been rolled.
+type DieHolder interface {
+	Die() (PieceType, bool)
+}
+
 func init() {
 	v, err := newPillarVariant(nil)
 	if err != nil {

@@ -589,3 +589,65 @@ func TestPillarRollRefusals(t *testing.T) {
 		t.Errorf("refused inputs changed the state: %q", r.Text())
 	}
 }
+
+func TestPillarOptions(t *testing.T) {
+	v, err := Lookup("pillar", "board=8x8", "combinatorics=on")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Files != 8 || v.Options["board"] != "8x8" || v.Options["combinatorics"] != "on" || v.Start != PillarStart8 {
+		t.Errorf("variant %dx%d options %v", v.Files, v.Ranks, v.Options)
+	}
+	d, _ := Lookup("pillar")
+	if d.Files != 6 || d.Ranks != 6 || d.Pieces[Bishop].Letter != 0 || len(d.OptionHelp) != 4 {
+		t.Errorf("default variant %dx%d", d.Files, d.Ranks)
+	}
+	for _, bad := range [][]string{{"board=7x7"}, {"dice=off"}, {"combinatorics=yes"}, {"promotion=never"}} {
+		if _, err := Lookup("pillar", bad...); err == nil || !strings.Contains(err.Error(), strings.Split(bad[0], "=")[0]) {
+			t.Errorf("%v: error %v", bad, err)
+		}
+	}
+	// The die faces of each board, and the interfaces the UI asks for.
+	var r Rules = pl(t, "", "board=8x8")
+	do(t, r.(*pillarRules), "roll B")
+	if face, rolled := r.(DieHolder).Die(); face != Bishop || !rolled {
+		t.Errorf("die %v %v", face, rolled)
+	}
+	if _, ok := r.(TurnAnnouncer); !ok {
+		t.Error("no TurnAnnouncer")
+	}
+}
+
+func TestPillarTextErrors(t *testing.T) {
+	v, _ := Lookup("pillar")
+	for _, c := range []struct{ text, want string }{
+		{"rnqknr/pppppp/6/6/PPPPPP/RNQKNR w KQkq -", "fields"},
+		{"rnqknr/pppppp/6/6/PPPPPP w KQkq - - 1", "ranks"},
+		{"rnqknr/pppppp/6/6/PPPPPP/RNQKNRR w KQkq - - 1", "rank 1"},
+		{"rnqknr/pppppp/6/6/PPPPPB/RNQKNR w KQkq - - 1", "unknown piece"},
+		{"rnqknr/pppppp/6/(P/PPPPPP/RNQKNR w KQkq - - 1", "unclosed tower"},
+		{"rnqknr/pppppp/6/()5/PPPPPP/RNQKNR w KQkq - - 1", "empty tower"},
+		{"rnqknr/pppppp/6/(Kp)5/PPPPPP/RNQ1NR w - - - 1", "king inside"},
+		{"rnq1nr/pppppp/6/6/PPPPPP/RNQKNR w KQ - - 1", "black has 0 kings"},
+		{"rnqknr/pppppp/6/6/PPPPPP/RNQKNR x KQkq - - 1", "side to move"},
+		{"rnqknr/pppppp/6/6/PPPPPP/RNQKN1 w KQkq - - 1", "castling right"},
+		{"rnqknr/pppppp/6/6/PPPPPP/RNQKNR w KQkqK - - 1", "too long"},
+		{"rnqknr/pppppp/6/6/PPPPPP/RNQKNR w KK - - 1", "twice"},
+		{"rnqknr/pppppp/6/6/PPPPPP/RNQKNR w KQkq e4 - 1", "en-passant"},
+		{"rnqknr/pppppp/6/6/PPPPPP/RNQKNR w KQkq - B 1", "die face"},
+		{"rnqknr/pppppp/6/6/PPPPPP/RNQKNR w KQkq - K 0", "move number"},
+		{"3k2/6/6/6/6/r2K2 b - - - 1", "in check"},
+		{"3k2/(" + strings.Repeat("p", 40) + ")5/6/6/6/3K2 w - - - 1", "at most"},
+		{strings.Repeat("(pppppppp)", 5) + "1/6/6/3k2/6/3K2 w - - - 1", "more than 32 pieces"},
+		{strings.Repeat("x", MaxTextLen+1), "bytes"},
+	} {
+		_, err := Load(v, c.text)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%.60q: error %v, want it to mention %q", c.text, err, c.want)
+		}
+	}
+	v8, _ := Lookup("pillar", "nodice=on")
+	if _, err := Load(v8, "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w KQkq - K 1"); err == nil || !strings.Contains(err.Error(), "nodice") {
+		t.Errorf("die in a nodice game: %v", err)
+	}
+}
