@@ -190,23 +190,70 @@ func (p *Position) pillarCastles(c *pillarCfg, buf []Move, occ Bitboard) []Move 
 }
 
 // pillarLegal appends the legal moves of the side to move: those after which its own king
-// is not attacked.
+// is not attacked. Without combinatorics and out of check most moves are known safe
+// without being made (see safeWithoutTest); the rest are made and tested.
 func (p *Position) pillarLegal(c *pillarCfg, buf []Move) []Move {
 	n0 := len(buf)
 	buf = p.pillarPseudo(c, buf)
 	us := p.Side
+	ksq := p.KingSquare(us)
+	quick := !c.combi && ksq != NoSquare && !p.pillarAttacked(ksq, us.Other(), c)
+	var pinned Bitboard
+	if quick {
+		pinned = p.pinLines(ksq)
+	}
 	j := n0
 	var u pillarUndo
 	for i := n0; i < len(buf); i++ {
 		m := buf[i]
-		p.makePillar(m, c, &u)
-		k := p.KingSquare(us)
-		ok := k == NoSquare || !p.pillarAttacked(k, us.Other(), c)
-		p.undoPillar(m, &u)
+		ok := quick && p.safeWithoutTest(m, ksq, pinned)
+		if !ok {
+			p.makePillar(m, c, &u)
+			k := p.KingSquare(us)
+			ok = k == NoSquare || !p.pillarAttacked(k, us.Other(), c)
+			p.undoPillar(m, &u)
+		}
 		if ok {
 			buf[j] = m
 			j++
 		}
 	}
 	return buf[:j]
+}
+
+// pinLines is the set of squares that alone stand between the king on ksq and an enemy
+// slider aiming at it: emptying one of them may uncover the king.
+func (p *Position) pinLines(ksq Square) Bitboard {
+	v, them := p.V, p.Side.Other()
+	occ := p.Occupied()
+	var snipers Bitboard
+	r, b := RookAttacks(ksq, 0), BishopAttacks(ksq, 0)
+	for _, t := range v.rookTypes {
+		snipers |= r & p.Pieces(them, t)
+	}
+	for _, t := range v.bishopTypes {
+		snipers |= b & p.Pieces(them, t)
+	}
+	var pinned Bitboard
+	for snipers != 0 {
+		if bb := between[ksq][snipers.Pop()] & occ; bb&(bb-1) == 0 {
+			pinned |= bb
+		}
+	}
+	return pinned
+}
+
+// safeWithoutTest reports a move that cannot leave the king attacked, for a king not in
+// check and stacks whose inner pieces do not attack (no combinatorics): not a king move,
+// castling or en passant, and what it leaves behind adds no attacker — either an own
+// piece uncovered on the square, or an empty square that shields no line to the king.
+// Whatever lands on the target square only captures or blocks.
+func (p *Position) safeWithoutTest(m Move, ksq Square, pinned Bitboard) bool {
+	if m.From == ksq || (m.Kind != Normal && m.Kind != Double) {
+		return false
+	}
+	if int(m.N) < p.height(m.From) {
+		return p.stackPiece(m.From, int(m.N)).Color() == p.Side
+	}
+	return !pinned.Has(m.From)
 }

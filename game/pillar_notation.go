@@ -66,6 +66,9 @@ func (r *pillarRules) moveBody(m Move) string {
 // coords is the coordinate form of a move; whole is whether to omit the count of a move
 // that takes the whole stack.
 func (r *pillarRules) coords(m Move, whole bool) string {
+	if m.From >= NoSquare || m.To >= NoSquare || m.Promo >= NumTypes {
+		return "(no such move)"
+	}
 	switch m.Kind {
 	case Pass:
 		return "0000"
