@@ -99,8 +99,8 @@ func FuzzPillarPGN(f *testing.F) {
 
 // Any Move value, however made up, is written or refused without a panic.
 func TestPillarMoveTextOfJunk(t *testing.T) {
-	r := pl(t, "")
-	do(t, r, "roll K")
+	r := pillarLoad(t, "")
+	pillarDo(t, r, "roll K")
 	for _, m := range []Move{{From: 200, To: 3}, {From: 1, To: 99, N: 40}, {Promo: 200}, {Kind: 99}, {From: 0, To: 8, N: 0}} {
 		_ = r.MoveText(m)
 		if _, err := r.Apply(Input{Kind: InputMove, Player: White, Move: m}); err == nil {

@@ -79,6 +79,9 @@ func TestPillarPerft(t *testing.T) {
 		if n != c.nodes {
 			t.Errorf("line %d: %s %q D%d = %d, want %d", c.line, c.setup, c.text, c.depth, n, c.nodes)
 		}
+		if f := r.Perft(c.depth); f != c.nodes {
+			t.Errorf("line %d: %s %q D%d = %d by make/unmake, want %d", c.line, c.setup, c.text, c.depth, f, c.nodes)
+		}
 		if r.Text() != before {
 			t.Errorf("line %d: perft changed the position", c.line)
 		}

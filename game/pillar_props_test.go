@@ -9,7 +9,7 @@ import (
 // Property tests over seeded random pillar games, under every option set.
 
 // pieceCount is the multiset of pieces on the board, stacks included.
-func pieceCount(p *Position) map[Piece]int {
+func pillarPieceCount(p *Position) map[Piece]int {
 	n := map[Piece]int{}
 	for s := Square(0); s < 64; s++ {
 		for _, pc := range p.Stack(s, nil) {
@@ -38,7 +38,7 @@ func TestPillarConservation(t *testing.T) {
 				p := g.Position()
 				ms := g.LegalMoves(st.OnlyPlayer())
 				m := ms[rng.IntN(len(ms))]
-				want := pieceCount(p)
+				want := pillarPieceCount(p)
 				if m.Promo != NoType {
 					promos++
 					for _, pc := range p.Stack(m.To, nil) {
@@ -54,7 +54,7 @@ func TestPillarConservation(t *testing.T) {
 				if err := g.Play(m); err != nil {
 					t.Fatal(err)
 				}
-				got := pieceCount(g.Position())
+				got := pillarPieceCount(g.Position())
 				for pc := Piece(0); pc < 32; pc++ {
 					if got[pc] != want[pc] {
 						t.Fatalf("%s seed %d: %q after %s: %d of piece %d, want %d (now %q)",

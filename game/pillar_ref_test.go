@@ -155,7 +155,7 @@ func (b *pref) reaches(t byte, white bool, s, target int) bool {
 	if !(t == 'q' && (straight || diag) || t == 'r' && straight || t == 'b' && diag) {
 		return false
 	}
-	sf, sr := sign(df), sign(dr)
+	sf, sr := prSign(df), prSign(dr)
 	for x, y := f+sf, r+sr; x != tf || y != tr; x, y = x+sf, y+sr {
 		if b.sq[y*8+x] != "" {
 			return false
@@ -164,7 +164,7 @@ func (b *pref) reaches(t byte, white bool, s, target int) bool {
 	return true
 }
 
-func sign(x int) int {
+func prSign(x int) int {
 	switch {
 	case x > 0:
 		return 1

@@ -137,86 +137,84 @@ func (r *pillarRules) turnName() string {
 	return [...]string{"roll", "rolled", "check", "gardez", "only the king can move", "no dice", "game over"}[r.turn]
 }
 
-// startTurn decides the outcome and how the side to move's turn goes (RULES.md §4.11: no
-// legal move ends the game; check, gardez with a saving move, or only the king's stack
-// able to move force the turn without a roll; otherwise the die is rolled).
+// startTurn decides the outcome and how the side to move's turn goes.
 func (r *pillarRules) startTurn() {
-	p, c := r.pos, r.cfg
 	r.die = noFace
-	r.all = p.pillarLegal(c, r.all[:0])
-	r.moves = r.moves[:0]
-	r.out = r.judge()
-	if r.out.Over() {
-		r.turn = turnOver
-		return
+	r.all = r.pos.pillarLegal(r.cfg, r.all[:0])
+	r.out, r.turn, r.moves = decideTurn(r.pos, r.cfg, r.all, r.moves[:0])
+}
+
+// roll sets the die face of the turn.
+func (r *pillarRules) roll(face int8) {
+	r.die = face
+	r.turn = turnRolled
+	r.moves = rolledMoves(r.cfg, face, r.all, r.moves[:0])
+}
+
+// decideTurn is the outcome of the position and how the side to move's turn goes, given
+// all its legal moves (RULES.md §4.11): the lone-king rule for both sides, then no legal
+// move (checkmate or stalemate, the only draw); else check, gardez with a saving move, or
+// only the king's stack able to move force the turn without a roll; otherwise the die is
+// rolled. The actions of a forced or dice-less turn are appended to moves.
+func decideTurn(p *Position, c *pillarCfg, all, moves []Move) (Outcome, pillarTurn, []Move) {
+	for col := White; col <= Black; col++ {
+		if p.byColor[col].Count() == 1 && p.Pieces(col, King) != 0 && p.byColor[col.Other()].Count() >= 3 {
+			return Outcome{WinFor(col.Other()), "lone king"}, turnOver, moves
+		}
 	}
+	inCheck := p.pillarInCheck(c)
+	if len(all) == 0 {
+		if inCheck {
+			return Outcome{WinFor(p.Side.Other()), "checkmate"}, turnOver, moves
+		}
+		return Outcome{Drawn, "stalemate"}, turnOver, moves
+	}
+	turn := turnFree
 	switch {
 	case c.nodice:
-		r.turn = turnFree
-	case p.pillarInCheck(c):
-		r.turn = turnCheck
+	case inCheck:
+		turn = turnCheck
 	default:
 		if p.queenAttacked(p.Side, c) {
+			n := len(moves)
 			var u pillarUndo
-			for _, m := range r.all {
+			for _, m := range all {
 				p.makePillar(m, c, &u)
 				saved := !p.queenAttacked(p.Side.Other(), c)
 				p.undoPillar(m, &u)
 				if saved {
-					r.moves = append(r.moves, m)
+					moves = append(moves, m)
 				}
 			}
-			if len(r.moves) > 0 {
-				r.turn = turnGardez
-				return
+			if len(moves) > n {
+				return Outcome{}, turnGardez, moves
 			}
 		}
-		r.turn = turnKing
 		k := p.KingSquare(p.Side)
-		for _, m := range r.all {
+		for _, m := range all {
 			if m.From != k || m.Kind == Castle {
-				r.turn = turnRoll
-				return
+				return Outcome{}, turnRoll, moves
 			}
 		}
+		turn = turnKing
 	}
-	r.moves = append(r.moves, r.all...)
+	return Outcome{}, turn, append(moves, all...)
 }
 
-// judge is the outcome of the position: the lone-king rule first, for both sides, then
-// checkmate and stalemate (the only draw).
-func (r *pillarRules) judge() Outcome {
-	p := r.pos
-	for c := White; c <= Black; c++ {
-		if p.byColor[c].Count() == 1 && p.Pieces(c, King) != 0 && p.byColor[c.Other()].Count() >= 3 {
-			return Outcome{WinFor(c.Other()), "lone king"}
-		}
-	}
-	if len(r.all) == 0 {
-		if p.pillarInCheck(r.cfg) {
-			return Outcome{WinFor(p.Side.Other()), "checkmate"}
-		}
-		return Outcome{Drawn, "stalemate"}
-	}
-	return Outcome{}
-}
-
-// roll sets the die face of the turn: the moves of the face's type and below remain, or
-// Pass alone.
-func (r *pillarRules) roll(face int8) {
-	r.die = face
-	r.turn = turnRolled
-	r.moves = r.moves[:0]
-	if t := r.cfg.face(face); t != NoType {
-		for _, m := range r.all {
+// rolledMoves appends the moves a face allows: those of its type and below, or Pass alone.
+func rolledMoves(c *pillarCfg, face int8, all, moves []Move) []Move {
+	n := len(moves)
+	if t := c.face(face); t != NoType {
+		for _, m := range all {
 			if m.Promo2 <= t {
-				r.moves = append(r.moves, m)
+				moves = append(moves, m)
 			}
 		}
 	}
-	if len(r.moves) == 0 {
-		r.moves = append(r.moves, Move{Kind: Pass})
+	if len(moves) == n {
+		moves = append(moves, Move{Kind: Pass})
 	}
+	return moves
 }
 
 func (r *pillarRules) Apply(in Input) (Record, error) {

@@ -80,49 +80,49 @@ func pillarRandomGame(t testing.TB, s pillarSetup, seed uint64, n int, check fun
 	return g
 }
 
-// mkey is a move as the comparison sees it: its effect and the type it counts as.
-type mkey struct {
+// pillarKey is a move as the comparison sees it: its effect and the type it counts as.
+type pillarKey struct {
 	from, to, k int
 	promo       byte // lower case, ' ' for none
 	kind        string
 	as          byte
 }
 
-func sortKeys(k []mkey) []mkey {
-	slices.SortFunc(k, func(a, b mkey) int {
+func sortPillarKeys(k []pillarKey) []pillarKey {
+	slices.SortFunc(k, func(a, b pillarKey) int {
 		return cmp.Or(cmp.Compare(a.from, b.from), cmp.Compare(a.to, b.to), cmp.Compare(a.k, b.k),
 			cmp.Compare(a.promo, b.promo), cmp.Compare(a.kind, b.kind), cmp.Compare(a.as, b.as))
 	})
 	return k
 }
 
-func keysOf(ms []Move) []mkey {
-	var k []mkey
+func pillarKeys(ms []Move) []pillarKey {
+	var k []pillarKey
 	kinds := map[MoveKind]string{Normal: "n", Double: "d", EnPassant: "ep", Castle: "c", Pass: "pass"}
 	for _, m := range ms {
 		if m.Kind == Pass {
-			k = append(k, mkey{kind: "pass", promo: ' ', as: ' '})
+			k = append(k, pillarKey{kind: "pass", promo: ' ', as: ' '})
 			continue
 		}
-		k = append(k, mkey{int(m.From), int(m.To), int(m.N), pieceLetters[m.Promo] | ' ', kinds[m.Kind], pieceLetters[m.Promo2] | ' '})
+		k = append(k, pillarKey{int(m.From), int(m.To), int(m.N), pieceLetters[m.Promo] | ' ', kinds[m.Kind], pieceLetters[m.Promo2] | ' '})
 	}
-	return sortKeys(k)
+	return sortPillarKeys(k)
 }
 
-func refKeys(ms []pmove) []mkey {
-	var k []mkey
+func prKeys(ms []pmove) []pillarKey {
+	var k []pillarKey
 	for _, m := range ms {
 		if m.kind == "pass" {
-			k = append(k, mkey{kind: "pass", promo: ' ', as: ' '})
+			k = append(k, pillarKey{kind: "pass", promo: ' ', as: ' '})
 			continue
 		}
-		k = append(k, mkey{m.from, m.to, m.k, m.promo | ' ', m.kind, m.as})
+		k = append(k, pillarKey{m.from, m.to, m.k, m.promo | ' ', m.kind, m.as})
 	}
-	return sortKeys(k)
+	return sortPillarKeys(k)
 }
 
 // compareWithRef checks the engine's turn against the reference's on r's position.
-func compareWithRef(t *testing.T, s pillarSetup, r *pillarRules) {
+func comparePillarWithRef(t *testing.T, s pillarSetup, r *pillarRules) {
 	t.Helper()
 	text := r.Text()
 	b, err := parsePref(text, s.big, s.combi, s.nodice, s.alone)
@@ -136,7 +136,7 @@ func compareWithRef(t *testing.T, s pillarSetup, r *pillarRules) {
 		}
 		return
 	}
-	if got, want := keysOf(r.all), refKeys(all); !slices.Equal(got, want) {
+	if got, want := pillarKeys(r.all), prKeys(all); !slices.Equal(got, want) {
 		t.Fatalf("%s %q: legal moves differ\nengine:    %v\nreference: %v", s, text, got, want)
 	}
 	engineRoll := r.turn == turnRoll || r.turn == turnRolled
@@ -149,20 +149,20 @@ func compareWithRef(t *testing.T, s pillarSetup, r *pillarRules) {
 	if b.die >= 0 {
 		moves = b.rolled(moves, b.die)
 	}
-	if got, want := keysOf(r.moves), refKeys(moves); !slices.Equal(got, want) {
+	if got, want := pillarKeys(r.moves), prKeys(moves); !slices.Equal(got, want) {
 		t.Fatalf("%s %q (%s): actions differ\nengine:    %v\nreference: %v", s, text, r.turnName(), got, want)
 	}
 	// Each action leads to the same position in both.
-	byKey := map[mkey]pmove{}
+	byKey := map[pillarKey]pmove{}
 	for _, m := range moves {
-		byKey[refKeys([]pmove{m})[0]] = m
+		byKey[prKeys([]pmove{m})[0]] = m
 	}
 	for _, m := range r.moves {
 		p := r.pos.Clone()
 		var u pillarUndo
 		p.makePillar(m, r.cfg, &u)
 		got := fmt.Sprintf("%s %c %s %v -", p.PillarBoardText(), "wb"[p.Side], p.CastlingText(), p.EP)
-		if want := b.play(byKey[keysOf([]Move{m})[0]]).text(); got != want {
+		if want := b.play(byKey[pillarKeys([]Move{m})[0]]).text(); got != want {
 			t.Fatalf("%s %q: after %s\nengine:    %q\nreference: %q", s, text, r.moveBody(m), got, want)
 		}
 	}
@@ -172,7 +172,7 @@ func TestPillarAgainstReference(t *testing.T) {
 	for _, s := range pillarSetups {
 		for seed := uint64(0); seed < 6; seed++ {
 			pillarRandomGame(t, s, seed, 300, func(g *Game) {
-				compareWithRef(t, s, g.Rules().(*pillarRules))
+				comparePillarWithRef(t, s, g.Rules().(*pillarRules))
 			})
 		}
 	}
