@@ -378,12 +378,8 @@ func (r *probRules) reachable(m Move) bool {
 		return false
 	}
 	if m.Kind == EnPassant {
-		epRank := p.V.Ranks - 3
-		if us == Black {
-			epRank = 2
-		}
 		if pc.Type() != Pawn || t.Type() != Pawn || p.board[m.To] != NoPiece ||
-			m.To.Rank() != epRank || !pawnAtt[us][m.From].Has(m.To) {
+			m.To.Rank() != p.V.epRank(us) || !pawnAtt[us][m.From].Has(m.To) {
 			return false
 		}
 	} else if !p.Attacks(pc, m.From, p.Occupied()).Has(m.To) {

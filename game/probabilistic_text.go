@@ -180,11 +180,7 @@ func (r *probRules) loadTry(s string) error {
 func (r *probRules) loadEP(s string) error {
 	p := r.pos
 	sq, err := ParseSquare(s)
-	rank := 2
-	if p.Side == Black {
-		rank = p.V.Ranks - 3
-	}
-	if err != nil || !p.V.OnBoard(sq) || sq.Rank() != rank {
+	if err != nil || !p.V.OnBoard(sq) || sq.Rank() != p.V.epRank(p.Side.Other()) {
 		return fmt.Errorf("position: ep=%s: not a square a %v pawn just passed", s, p.Side)
 	}
 	front, back := sq+8, sq-8
