@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -121,7 +122,7 @@ func newCrownOptions(opts map[string]string) (*Variant, error) {
 	for k, val := range opts {
 		switch k {
 		case "kind":
-			i := indexOf(crownKindNames[:], val)
+			i := slices.Index(crownKindNames[:], val)
 			if i < 0 {
 				return nil, fmt.Errorf("crown: option kind=%q: want one of %s", val, strings.Join(crownKindNames[:], ", "))
 			}
@@ -143,15 +144,6 @@ func newCrownOptions(opts map[string]string) (*Variant, error) {
 		rec["paratrooper"] = "on"
 	}
 	return newCrownVariant(kind, para, rec), nil
-}
-
-func indexOf(list []string, s string) int {
-	for i, x := range list {
-		if x == s {
-			return i
-		}
-	}
-	return -1
 }
 
 // crownCastlings are the eight castlings: per side the King and the Dame, each with either
@@ -448,7 +440,7 @@ func (r *crownRules) extraHash() uint64 {
 		mix(uint64(q.secret) | uint64(q.owner)<<4 | uint64(q.sq)<<8 | uint64(q.piece)<<16 | b2u(q.mine)<<24)
 	}
 	if r.out.Over() {
-		mix(uint64(r.out.Result)<<8 | uint64(indexOf(crownReasons, r.out.Reason)+1))
+		mix(uint64(r.out.Result)<<8 | uint64(slices.Index(crownReasons, r.out.Reason)+1))
 	}
 	return h
 }

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -77,7 +78,7 @@ func loadCrown(v *Variant, text string) (Rules, error) {
 }
 
 func crownOptions(v *Variant) (crownKind, bool) {
-	kind := crownKind(max(0, indexOf(crownKindNames[:], v.Options["kind"])))
+	kind := crownKind(max(0, slices.Index(crownKindNames[:], v.Options["kind"])))
 	return kind, v.Options["paratrooper"] == "on"
 }
 
@@ -297,8 +298,8 @@ func (r *crownRules) parseFields(fields map[string]string) error {
 	if ov, ok := fields["over"]; ok {
 		res, why, ok := strings.Cut(ov, ":")
 		why = strings.ReplaceAll(why, "_", " ")
-		i := indexOf([]string{"1-0", "0-1", "1/2-1/2"}, res)
-		if !ok || i < 0 || indexOf(crownReasons, why) < 0 {
+		i := slices.Index([]string{"1-0", "0-1", "1/2-1/2"}, res)
+		if !ok || i < 0 || slices.Index(crownReasons, why) < 0 {
 			return fmt.Errorf("crown text: over=%q, want result:reason", ov)
 		}
 		r.out = Outcome{Result(i + 1), why}

@@ -150,13 +150,6 @@ func (r *probRules) load(v *Variant, text string) error {
 	return nil
 }
 
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // loadTry reads try=: a declared attempt or defence, before anything moved.
 func (r *probRules) loadTry(s string) error {
 	var buf [MaxMoves]Move
