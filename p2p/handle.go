@@ -74,7 +74,7 @@ func (m *Match) handle(b []byte) *Fault {
 	if f == nil && crossing && gs == m.gs {
 		f = m.refloat(msg)
 	}
-	if gs := m.gs; f == nil && changesLog(msg) && gs.r.Outcome().Over() && !gs.done {
+	if gs := m.gs; f == nil && changesLog(msg) && gs.r.Next().Kind == game.StepOver && !gs.done {
 		// Whatever it did here, the opponent waits for our Final to say so.
 		gs.finalLen = -1
 	}
@@ -228,23 +228,43 @@ func (m *Match) dispatch(msg *Msg, fault faultFunc, send bool) *Fault {
 			return fault(FaultIllegal, "a reveal the rules did not ask for")
 		}
 		key := m.sec.Key(st)
-		if len(msg.Opens) != 1 || msg.Opens[0].Key != key {
+		want := []CellKey{key}
+		if allCells(key) {
+			want = gs.peerOpenKeys(key.Kind)
+		}
+		if len(msg.Opens) != len(want) || len(want) == 0 {
 			return fault(FaultIllegal, "the rules ask for secret %v, not what was sent", key)
 		}
-		o := msg.Opens[0]
-		c := gs.peer[key]
-		if c == nil || c.openedAt >= 0 {
-			return fault(FaultIllegal, "secret %v was never committed", key)
+		for i, o := range msg.Opens {
+			c := gs.peer[o.Key]
+			if o.Key != want[i] || c == nil || c.openedAt >= 0 {
+				return fault(FaultIllegal, "the rules ask for secret %v, which was never committed", want[i])
+			}
+			if Commit(tagSecret, gs.id, c.ply, uint8(peer), cellValue(o), o.Nonce) != c.d {
+				return fault(FaultCommit, "the revealed %v (%d) does not match its commitment", o.Key, o.Value)
+			}
 		}
-		if Commit(tagSecret, gs.id, c.ply, uint8(peer), cellValue(o), o.Nonce) != c.d {
-			return fault(FaultCommit, "the revealed %v (%d) does not match its commitment", key, o.Value)
+		value := msg.Opens[0].Value
+		if allCells(key) {
+			vals := gs.peerValues(key.Kind)
+			for _, o := range msg.Opens {
+				vals[o.Key] = o.Value
+			}
+			sq, err := hiddenSquare(gs.v, vals)
+			if err != nil {
+				return &Fault{Kind: FaultIllegal, Msg: msg.Type, Seq: msg.Seq, Detail: "the opened hidden square is not one square", Err: err}
+			}
+			value = uint64(sq)
 		}
-		in := game.Input{Kind: game.InputReveal, Player: peer, Secret: o.Value}
+		in := game.Input{Kind: game.InputReveal, Player: peer, Secret: value}
 		rec, err := gs.apply(in, in, nil)
 		if err != nil {
 			return &Fault{Kind: FaultIllegal, Msg: msg.Type, Seq: msg.Seq, Detail: "the rules refuse the revealed value", Err: err}
 		}
-		c.value, c.openedAt = o.Value, len(gs.pub)
+		for _, o := range msg.Opens {
+			c := gs.peer[o.Key]
+			c.value, c.openedAt = o.Value, len(gs.pub)
+		}
 		m.ev.push(Event{Kind: EvApplied, Input: in, Record: rec})
 	case MsgAnswer: // a takeback accepted
 		if !gs.myOffer[OfferTakeback] {
@@ -311,6 +331,9 @@ func (m *Match) onEnding(msg *Msg, kind game.InputKind, fault faultFunc) *Fault 
 		return nil
 	}
 	m.ev.push(Event{Kind: EvApplied, Input: in, Record: rec})
+	// Say at once that we have it: its sender holds back until then, and the rules may
+	// want nothing from us that would say so (reveals at the end start with White's).
+	m.send(&Msg{Type: MsgAck})
 	return m.advance(true)
 }
 
@@ -374,7 +397,7 @@ func (m *Match) onFinal(msg *Msg, fault faultFunc) *Fault {
 	if gs.done {
 		return nil // an older Final that crossed the one that matched
 	}
-	if !gs.r.Outcome().Over() || int(msg.Index) != n || msg.Digest != gs.hashes[n] {
+	if gs.r.Next().Kind != game.StepOver || int(msg.Index) != n || msg.Digest != gs.hashes[n] {
 		if m.pendingChanges(msg.Ack) {
 			return nil // our moves had not reached them: they will send it again
 		}
@@ -466,7 +489,8 @@ func (m *Match) advance(send bool) *Fault {
 	send = send && gs.float == nil
 	for {
 		n := len(gs.pub)
-		if gs.r.Outcome().Over() {
+		st := gs.r.Next()
+		if st.Kind == game.StepOver {
 			if sendFinal && gs.finalLen != n {
 				f := &Msg{Type: MsgFinal, Index: uint32(n), Digest: gs.hashes[n]}
 				for _, c := range gs.mine {
@@ -479,7 +503,6 @@ func (m *Match) advance(send bool) *Fault {
 			}
 			return m.tryFinish()
 		}
-		st := gs.r.Next()
 		switch st.Kind {
 		case game.StepDraw:
 			if !gs.drawSent && send {
@@ -519,21 +542,46 @@ func (m *Match) advance(send bool) *Fault {
 				return nil
 			}
 			key := m.sec.Key(st)
-			c := gs.myCellFor(key)
+			var cells []*myCell
+			if allCells(key) {
+				for _, c := range gs.mine {
+					if c.o.Key.Kind == key.Kind && c.openedAt < 0 {
+						cells = append(cells, c)
+					}
+				}
+			} else if c := gs.myCellFor(key); c != nil {
+				cells = append(cells, c)
+			}
 			s, ok := gs.r.(game.Secrets)
-			if c == nil || !ok {
+			if len(cells) == 0 || !ok {
 				return &Fault{Kind: FaultDesync, Detail: fmt.Sprintf("the rules ask for our secret %v, which was never committed", key)}
 			}
-			if v, known := s.Secret(st); !known || v != c.o.Value {
-				return &Fault{Kind: FaultDesync, Detail: fmt.Sprintf("our rules hold %d for secret %v, committed as %d", v, key, c.o.Value)}
+			v, known := s.Secret(st)
+			committed := cells[0].o.Value
+			if allCells(key) {
+				committed = uint64(game.NoSquare)
+				for _, c := range cells {
+					if c.o.Value == 1 {
+						committed = uint64(c.o.Key.Square)
+					}
+				}
 			}
-			m.send(&Msg{Type: MsgReveal, Opens: []Opening{c.o}})
-			in := game.Input{Kind: game.InputReveal, Player: m.me, Secret: c.o.Value}
+			if !known || v != committed {
+				return &Fault{Kind: FaultDesync, Detail: fmt.Sprintf("our rules hold %d for secret %v, committed as %d", v, key, committed)}
+			}
+			r := &Msg{Type: MsgReveal}
+			for _, c := range cells {
+				r.Opens = append(r.Opens, c.o)
+			}
+			m.send(r)
+			in := game.Input{Kind: game.InputReveal, Player: m.me, Secret: v}
 			rec, err := gs.apply(in, in, nil)
 			if err != nil {
 				return &Fault{Kind: FaultDesync, Detail: "the rules refuse our own secret", Err: err}
 			}
-			c.openedAt = len(gs.pub)
+			for _, c := range cells {
+				c.openedAt = len(gs.pub)
+			}
 			m.ev.push(Event{Kind: EvApplied, Input: in, Record: rec, Mine: true})
 		case game.StepMove:
 			if st.Players == 3 {

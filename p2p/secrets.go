@@ -17,47 +17,54 @@ type Secrecy interface {
 	Key(s game.Step) CellKey
 }
 
-// KindSecrecy is the convention of the engine's secret-carrying move kinds (Crown):
+// KindSecrecy is the engine's convention for its secret-carrying move kinds (Crown, see
+// game/crown.go): the opponent's view applies a move "sealed", with N = SealedN (Choose,
+// PlaceStone, SplitMonarch) or To = NoSquare (HideCrown), and learns the value only from
+// Reveal inputs.
 //
-//   - Choose: N (which monarch is crowned) is secret; the opponent sees {Kind: Choose}.
-//     One cell (SecretCrown, NoSquare) = N.
-//   - PlaceStone: the square is public, N (the mined bit) secret. Cell (SecretMine, To) = N;
-//     a Reveal step names the stone by its square.
-//   - HideCrown: the square is secret; the opponent sees {Kind: HideCrown}. One cell per
-//     square of the board, (SecretSquare, s) = 1 on the hidden square and 0 elsewhere, so a
-//     Reveal step asking about square s opens only whether the crown is there.
-//   - SplitMonarch: the squares are public, N (which half is crowned) secret. One cell
-//     (SecretHalf, NoSquare) = N.
+//   - Choose: one cell (SecretCrown, NoSquare) = N (0 King, 1 Dame).
+//   - PlaceStone: one cell (SecretMine, To) = N (1 mined); a Reveal names the stone by its square.
+//   - HideCrown: one cell per square of the board, (SecretSquare, s) = 1 on the hidden
+//     square and 0 elsewhere, so a Reveal asking "is it on s?" opens that cell only; the
+//     Reveal at the end (Square = NoSquare, value = the square) opens all that are left.
+//   - SplitMonarch: one cell (SecretHalf, NoSquare) = N (0 orthogonal, 1 diagonal).
 //
 // Every other kind is public. A revealed value is the cell's value (InputReveal.Secret).
 type KindSecrecy struct{}
 
+// SealedN is the engine's "fixed, but not told" value of a sealed move's N.
+const SealedN = 2
+
 func (KindSecrecy) Seal(v *game.Variant, m game.Move) (game.Move, []Opening) {
+	pub := m
 	switch m.Kind {
 	case game.Choose:
-		return game.Move{Kind: game.Choose}, []Opening{{Key: CellKey{game.SecretCrown, game.NoSquare}, Value: uint64(m.N)}}
+		pub.N = SealedN
+		return pub, []Opening{{Key: CellKey{game.SecretCrown, game.NoSquare}, Value: uint64(m.N)}}
 	case game.PlaceStone:
-		pub := m
-		pub.N = 0
+		pub.N = SealedN
 		return pub, []Opening{{Key: CellKey{game.SecretMine, m.To}, Value: uint64(m.N)}}
 	case game.HideCrown:
+		pub.To = game.NoSquare
 		var cells []Opening
 		for s := game.Square(0); s < game.NoSquare; s++ {
 			if v.OnBoard(s) {
-				val := uint64(0)
-				if s == m.To {
-					val = 1
-				}
-				cells = append(cells, Opening{Key: CellKey{game.SecretSquare, s}, Value: val})
+				cells = append(cells, Opening{Key: CellKey{game.SecretSquare, s}, Value: b2u(s == m.To)})
 			}
 		}
-		return game.Move{Kind: game.HideCrown}, cells
+		return pub, cells
 	case game.SplitMonarch:
-		pub := m
-		pub.N = 0
+		pub.N = SealedN
 		return pub, []Opening{{Key: CellKey{game.SecretHalf, game.NoSquare}, Value: uint64(m.N)}}
 	}
 	return m, nil
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func (KindSecrecy) Unseal(v *game.Variant, pub game.Move, cells map[CellKey]uint64) (game.Move, error) {
@@ -81,30 +88,38 @@ func (KindSecrecy) Unseal(v *game.Variant, pub game.Move, cells map[CellKey]uint
 	case game.SplitMonarch:
 		m.N, err = one(CellKey{game.SecretHalf, game.NoSquare})
 	case game.HideCrown:
-		m.To = game.NoSquare
-		for s := game.Square(0); s < game.NoSquare; s++ {
-			if !v.OnBoard(s) {
-				continue
-			}
-			b, e := one(CellKey{game.SecretSquare, s})
-			switch {
-			case e != nil:
-				return m, e
-			case b > 1:
-				return m, fmt.Errorf("hidden square cell %v holds %d, not 0 or 1", s, b)
-			case b == 1 && m.To != game.NoSquare:
-				return m, fmt.Errorf("the crown was hidden on two squares, %v and %v", m.To, s)
-			case b == 1:
-				m.To = s
-			}
-		}
-		if m.To == game.NoSquare {
-			return m, fmt.Errorf("the crown was hidden on no square")
-		}
+		m.To, err = hiddenSquare(v, cells)
 	}
 	return m, err
 }
 
+// hiddenSquare reads a one-hot set of hidden-square cells.
+func hiddenSquare(v *game.Variant, cells map[CellKey]uint64) (game.Square, error) {
+	at := game.NoSquare
+	for s := game.Square(0); s < game.NoSquare; s++ {
+		if !v.OnBoard(s) {
+			continue
+		}
+		b, ok := cells[CellKey{game.SecretSquare, s}]
+		switch {
+		case !ok:
+			return at, fmt.Errorf("hidden square cell %v was never opened", s)
+		case b > 1:
+			return at, fmt.Errorf("hidden square cell %v holds %d, not 0 or 1", s, b)
+		case b == 1 && at != game.NoSquare:
+			return at, fmt.Errorf("the crown was hidden on two squares, %v and %v", at, s)
+		case b == 1:
+			at = s
+		}
+	}
+	if at == game.NoSquare {
+		return at, fmt.Errorf("the crown was hidden on no square")
+	}
+	return at, nil
+}
+
+// Key names the cell a Reveal step opens; for the hidden square's reveal at the end
+// (Square = NoSquare) it is the kind alone, and every cell of it left is opened.
 func (KindSecrecy) Key(s game.Step) CellKey {
 	switch s.Secret {
 	case game.SecretMine, game.SecretSquare:

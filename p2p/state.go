@@ -99,12 +99,17 @@ func newGameState(id GameID, v *game.Variant, start string, me game.Color, peerH
 	return gs, nil
 }
 
-// startView is the start position as player me sees it. A view applies the opponent's
-// moves in their sealed form (see Secrecy) and learns their secrets from Reveal inputs.
+// startView is the start position as player me sees it. In a game with secrets a view
+// applies the opponent's moves in their sealed form (see Secrecy) and learns their
+// secrets from Reveal inputs. A game without them keeps the full state: the protocol
+// itself seals simultaneous moves and applies them only once both are open.
 func startView(v *game.Variant, start string, me game.Color) (game.Rules, error) {
 	r, err := game.Load(v, start)
 	if err != nil {
 		return nil, err
+	}
+	if _, hidden := r.(game.Secrets); !hidden {
+		return r, nil
 	}
 	return r.View(me), nil
 }
@@ -280,4 +285,31 @@ func deriveID(id GameID) GameID {
 	var n GameID
 	copy(n[:], h[:])
 	return n
+}
+
+// allCells reports whether a reveal opens every cell of its kind that is left (the hidden
+// square's reveal at the end of the game).
+func allCells(k CellKey) bool { return k.Kind == game.SecretSquare && k.Square == game.NoSquare }
+
+// peerOpenKeys lists the opponent's unopened cells of a kind, in square order.
+func (gs *gameState) peerOpenKeys(kind game.SecretKind) []CellKey {
+	var ks []CellKey
+	for s := game.Square(0); s <= game.NoSquare; s++ {
+		k := CellKey{kind, s}
+		if c := gs.peer[k]; c != nil && c.openedAt < 0 {
+			ks = append(ks, k)
+		}
+	}
+	return ks
+}
+
+// peerValues is the opponent's opened cells of a kind.
+func (gs *gameState) peerValues(kind game.SecretKind) map[CellKey]uint64 {
+	vals := map[CellKey]uint64{}
+	for k, c := range gs.peer {
+		if k.Kind == kind && c.openedAt >= 0 {
+			vals[k] = c.value
+		}
+	}
+	return vals
 }

@@ -209,7 +209,7 @@ func (r *toyRules) Apply(in game.Input) (game.Record, error) {
 				return game.Record{}, fmt.Errorf("bad square")
 			}
 			r.square = m.To
-		} else if m != (game.Move{Kind: game.HideCrown}) {
+		} else if m != (game.Move{Kind: game.HideCrown, To: game.NoSquare}) {
 			return game.Record{}, fmt.Errorf("a sealed hide carries no square")
 		}
 		r.phase = 1
@@ -223,7 +223,7 @@ func (r *toyRules) Apply(in game.Input) (game.Record, error) {
 				return game.Record{}, fmt.Errorf("choice out of range")
 			}
 			r.choice = m.N
-		} else if m.N != 0 {
+		} else if m.N != SealedN {
 			return game.Record{}, fmt.Errorf("a sealed choice carries no value")
 		}
 		r.phase, r.round = 2, 1
