@@ -12,9 +12,12 @@ import (
 // TestDropAndResume cuts the connection several times mid-game, losing whatever was in
 // flight, and resumes on a new one: no move may be lost and both logs must agree.
 func TestDropAndResume(t *testing.T) {
-	for _, variant := range []string{"chess", toyName} {
-		for seed := range uint64(6) {
-			dropAndResume(t, variant, seed)
+	for _, gs := range append([]struct {
+		variant string
+		opts    []string
+	}{{toyName, nil}}, gameSetups...) {
+		for seed := range uint64(4) {
+			dropAndResume(t, gs.variant, gs.opts, seed)
 		}
 	}
 }
@@ -50,7 +53,7 @@ func (d *dropper) Send(b []byte) error {
 	return d.Conn.Send(b)
 }
 
-func dropAndResume(t *testing.T, variant string, seed uint64) {
+func dropAndResume(t *testing.T, variant string, opts []string, seed uint64) {
 	rng := rand.New(rand.NewPCG(seed, 9))
 	cut := make(chan struct{}, 4)
 	link := func() (Conn, Conn) {
@@ -59,7 +62,7 @@ func dropAndResume(t *testing.T, variant string, seed uint64) {
 		return &dropper{ca, c}, &dropper{cb, c}
 	}
 	ca, cb := link()
-	host, guest := pairOn(t, ca, cb, variant)
+	host, guest := pairOn(t, ca, cb, variant, opts...)
 	resumed := 0
 	var mu sync.Mutex
 	keepOn := func(p *player, ev Event) bool {
@@ -74,8 +77,8 @@ func dropAndResume(t *testing.T, variant string, seed uint64) {
 		}
 		return false
 	}
-	a := &player{m: host, rng: rand.New(rand.NewPCG(seed, 1)), hook: keepOn}
-	b := &player{m: guest, rng: rand.New(rand.NewPCG(seed, 2)), hook: keepOn}
+	a := &player{m: host, rng: rand.New(rand.NewPCG(seed, 1)), hook: keepOn, choose: shortGames}
+	b := &player{m: guest, rng: rand.New(rand.NewPCG(seed, 2)), hook: keepOn, choose: shortGames}
 	done := make(chan *player, 2)
 	go a.run(done)
 	go b.run(done)
@@ -103,7 +106,7 @@ func dropAndResume(t *testing.T, variant string, seed uint64) {
 	if drops == 0 {
 		t.Fatalf("%s seed %d: the link never dropped", variant, seed)
 	}
-	t.Logf("%s seed %d: %d plies, %d drops, %d resumes", variant, seed, n, drops, resumed)
+	t.Logf("%s %v seed %d: %d plies, %d drops, %d resumes", variant, opts, seed, n, drops, resumed)
 	host.Close()
 	guest.Close()
 }
@@ -280,10 +283,15 @@ func scriptedN(t *testing.T, variant string, games int, hook func(p *player, ev 
 // moves, draws and reveals are in flight. Whatever crosses, no honest pair may fault and
 // both must end with the same log.
 func TestChaos(t *testing.T) {
-	for _, variant := range []string{"chess", toyName} {
-		for seed := range uint64(60) {
+	setups := append([]struct {
+		variant string
+		opts    []string
+	}{{toyName, nil}, {toyName, nil}}, gameSetups...)
+	for _, gs := range setups {
+		variant := gs.variant
+		for seed := range uint64(24) {
 			ca, cb := Pipe()
-			host, guest := pairOn(t, ca, cb, variant)
+			host, guest := pairOn(t, ca, cb, variant, gs.opts...)
 			chaos := func(p *player, ev Event) bool {
 				r := p.rng.IntN(100)
 				switch ev.Kind {
@@ -306,11 +314,11 @@ func TestChaos(t *testing.T) {
 				}
 				return false
 			}
-			a := &player{m: host, rng: rand.New(rand.NewPCG(seed, 1)), hook: chaos, games: 2}
-			b := &player{m: guest, rng: rand.New(rand.NewPCG(seed, 2)), hook: chaos, games: 2}
+			a := &player{m: host, rng: rand.New(rand.NewPCG(seed, 1)), hook: chaos, games: 2, choose: shortGames}
+			b := &player{m: guest, rng: rand.New(rand.NewPCG(seed, 2)), hook: chaos, games: 2, choose: shortGames}
 			playBoth(t, a, b)
 			if a.err != nil || b.err != nil {
-				t.Fatalf("%s seed %d: host %v; guest %v", variant, seed, a.err, b.err)
+				t.Fatalf("%s %v seed %d: host %v; guest %v", variant, gs.opts, seed, a.err, b.err)
 			}
 			agree(t, a, b)
 			host.Close()
