@@ -395,7 +395,9 @@ func (m *Match) onFinal(msg *Msg, fault faultFunc) *Fault {
 	gs := m.gs
 	n := len(gs.pub)
 	if gs.done {
-		return nil // an older Final that crossed the one that matched
+		// A Final sent again (it crossed ours): we have it, which its sender waits to hear.
+		m.send(&Msg{Type: MsgAck})
+		return nil
 	}
 	if gs.r.Next().Kind != game.StepOver || int(msg.Index) != n || msg.Digest != gs.hashes[n] {
 		if m.pendingChanges(msg.Ack) {
@@ -441,6 +443,7 @@ func (m *Match) tryFinish() *Fault {
 		}
 	}
 	gs.done = true
+	m.send(&Msg{Type: MsgAck}) // tells the opponent its Final arrived (see Settle)
 	m.ev.push(Event{Kind: EvOver, Outcome: gs.r.Outcome()})
 	return nil
 }
@@ -500,6 +503,7 @@ func (m *Match) advance(send bool) *Fault {
 				}
 				gs.finalLen = n
 				m.send(f)
+				gs.finalSeq = f.Seq
 			}
 			return m.tryFinish()
 		}

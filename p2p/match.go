@@ -1,9 +1,11 @@
 package p2p
 
 import (
+	"context"
 	"crypto/rand"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/quintet-chess/quintet/game"
 )
@@ -350,3 +352,25 @@ func (m *Match) startGame(id GameID, me game.Color, peerHead Digest) error {
 }
 
 var debugTrace = false
+
+// Settle waits, after the game is over, until the opponent has received our Final, so
+// that closing the connection cannot cut it off. It gives up when ctx ends.
+func (m *Match) Settle(ctx context.Context) error {
+	for {
+		m.mu.Lock()
+		gs, stopped := m.gs, m.stopped
+		ok := gs != nil && gs.done && gs.finalSeq > 0 && m.peerAck >= gs.finalSeq
+		m.mu.Unlock()
+		if ok {
+			return nil
+		}
+		if stopped != nil {
+			return stopped
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"sync"
+	"time"
 
 	"github.com/pion/ice/v4"
 	"github.com/pion/webrtc/v4"
@@ -234,7 +235,21 @@ func (c *rtcConn) Recv() ([]byte, error) {
 	}
 }
 
+// Close lets what was sent leave first (a closing peer connection drops its buffers),
+// then ends the connection.
 func (c *rtcConn) Close() error {
+	c.mu.Lock()
+	dc := c.dc
+	c.mu.Unlock()
+	if dc != nil {
+		for deadline := time.Now().Add(time.Second); dc.BufferedAmount() > 0 && time.Now().Before(deadline); {
+			select {
+			case <-c.closed: // the other side is gone: nothing will drain
+				deadline = time.Time{}
+			case <-time.After(2 * time.Millisecond):
+			}
+		}
+	}
 	c.shut()
 	return c.pc.Close()
 }

@@ -146,12 +146,13 @@ func TestRTCDropAndResume(t *testing.T) {
 	hc, gc, _ := rtcPair(t)
 	h, g := pairOn(t, hc, gc, "crown", "kind=stones")
 	var once sync.Once
-	cut := make(chan struct{})
+	cut, release := make(chan struct{}), make(chan struct{})
 	hook := func(p *player, ev Event) bool {
 		switch ev.Kind {
 		case EvApplied:
-			if _, n := p.m.LogHash(); n == 12 {
+			if _, n := p.m.LogHash(); n >= 12 {
 				once.Do(func() { close(cut) })
+				<-release // both players pause while the link is cut and re-paired
 			}
 		case EvDisconnected, EvResumed:
 			return true
@@ -172,6 +173,7 @@ func TestRTCDropAndResume(t *testing.T) {
 	if err := g.Resume(gc2); err != nil {
 		t.Fatal(err)
 	}
+	close(release)
 	<-done
 	<-done
 	agree(t, a, b)

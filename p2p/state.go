@@ -36,6 +36,7 @@ type gameState struct {
 	peerTakeN   uint32    // plies the opponent asked to take back
 	peerTakeH   PubHash   // the state the opponent's takeback request names
 	finalLen    int       // log length my last Final was sent at (-1: none)
+	finalSeq    uint64    // its sequence number
 	peerFinal   *Msg      // the opponent's Final that matched my log
 	done        bool      // both Finals agree and every secret checked out
 	float       *floating // our game-ending action, until the opponent has seen it

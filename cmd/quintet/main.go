@@ -27,6 +27,8 @@ type command struct {
 // commands lists the subcommands by name.
 var commands = map[string]command{
 	"perft": {"count leaf nodes of the move tree (move generator check and benchmark)", runPerft},
+	"host":  {"host a game over WebRTC: print an offer code, read the answer", runHost},
+	"join":  {"join a hosted game with its offer code", runJoin},
 }
 
 func main() {
