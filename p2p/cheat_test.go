@@ -272,6 +272,37 @@ func TestCheats(t *testing.T) {
 			}
 			return [][]byte{frame}
 		}},
+		{"crown: an impossible crown committed", "crown", FaultIllegal, func(t *tap, m *Msg, frame []byte) [][]byte {
+			// The chooser commits its crown to monarch 5 (only 0 King and 1 Dame exist) and
+			// opens it so when asked: the commitment holds, the rules refuse the value.
+			switch {
+			case m.Type == MsgMove && m.Move.Kind == game.Choose && !t.armed:
+				c := clone(m)
+				t.nonce = NewNonce()
+				bad := Opening{Key: c.Cells[0].Key, Value: 5, Nonce: t.nonce}
+				c.Cells[0].Digest = Commit(tagSecret, t.id, m.Ply, uint8(m.Ply), cellValue(bad), t.nonce)
+				t.armed = true
+				b, _ := encodeRaw(c)
+				return [][]byte{b}
+			case t.armed && m.Type == MsgReveal:
+				c := clone(m)
+				for i, o := range c.Opens {
+					if o.Key.Kind == game.SecretCrown {
+						c.Opens[i].Value, c.Opens[i].Nonce = 5, t.nonce
+						return [][]byte{t.cheat(c, m)}
+					}
+				}
+			}
+			return [][]byte{frame}
+		}},
+		{"simultaneous: opened move differs from its seal", "simultaneous", FaultCommit, onType(MsgOpen, func(t *tap, m *Msg) *Msg {
+			m.Move = game.Move{Kind: game.Pass, From: game.NoSquare, To: game.NoSquare}
+			return m
+		})},
+		{"probabilistic: a forged capture draw", "probabilistic", FaultCommit, onType(MsgDraw, func(t *tap, m *Msg) *Msg {
+			m.Digest[0] ^= 1
+			return m
+		})},
 		{"replayed message", "chess", FaultSequence, func(t *tap, m *Msg, frame []byte) [][]byte {
 			if m.Type != MsgMove || m.Ply < 4 {
 				return [][]byte{frame}
