@@ -25,7 +25,8 @@ type command struct {
 
 // commands lists the subcommands by name.
 var commands = map[string]command{
-	"perft": {"count leaf nodes of the move tree (move generator check and benchmark)", runPerft},
+	"perft":    {"count leaf nodes of the move tree (move generator check and benchmark)", runPerft},
+	"bestmove": {"the AI's move in a position (last line: the move in coordinates)", runBestmove},
 }
 
 func main() {

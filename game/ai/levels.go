@@ -1,0 +1,59 @@
+package ai
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// DefaultBudget is the time the strongest level thinks per move unless told otherwise.
+const DefaultBudget = 2 * time.Second
+
+// Level is a named set of limits. Time-limited levels take a share of the budget, so a
+// faster or slower machine (native, or WebAssembly on a phone) keeps the order of levels.
+type Level struct {
+	Name  string
+	Help  string
+	Depth int
+	Nodes int64
+	Share float64 // of the time budget (0: no time limit)
+	Noise int     // centipawns of random error in judging the root moves
+}
+
+// Levels are the levels from weakest to strongest.
+var Levels = []Level{
+	{Name: "beginner", Help: "sees one move ahead and misjudges often: beatable by a novice", Depth: 1, Noise: 300},
+	{Name: "easy", Help: "looks two moves ahead, with small misjudgements", Depth: 2, Noise: 90},
+	{Name: "medium", Help: "a few moves ahead, rarely wrong", Depth: 4, Nodes: 40000, Noise: 25},
+	{Name: "hard", Help: "a deep search on an eighth of the budget", Share: 1.0 / 8, Nodes: 400000},
+	{Name: "strongest", Help: "uses its whole time budget", Share: 1},
+}
+
+// LevelByName finds a level (case-insensitive).
+func LevelByName(name string) (Level, error) {
+	for _, l := range Levels {
+		if strings.EqualFold(l.Name, name) {
+			return l, nil
+		}
+	}
+	names := make([]string, len(Levels))
+	for i, l := range Levels {
+		names[i] = l.Name
+	}
+	return Level{}, fmt.Errorf("unknown level %q (known: %s)", name, strings.Join(names, ", "))
+}
+
+// Params are the search parameters of the level with the given time budget (the
+// default if budget ≤ 0) and seed.
+func (l Level) Params(budget time.Duration, seed uint64) Params {
+	if budget <= 0 {
+		budget = DefaultBudget
+	}
+	p := Params{Noise: l.Noise, Seed: seed}
+	p.Limits.Depth = l.Depth
+	p.Limits.Nodes = l.Nodes
+	if l.Share > 0 {
+		p.Limits.Time = time.Duration(float64(budget) * l.Share)
+	}
+	return p
+}
