@@ -26,6 +26,7 @@ type command struct {
 // commands lists the subcommands by name.
 var commands = map[string]command{
 	"perft":    {"count leaf nodes of the move tree (move generator check and benchmark)", runPerft},
+	"arena":    {"play games between levels or engines; wins/draws/losses and Elo", runArena},
 	"bestmove": {"the AI's move in a position (last line: the move in coordinates)", runBestmove},
 }
 

@@ -175,8 +175,8 @@ func (e *chessEval) phaseOf(p *game.Position) int {
 func (e *chessEval) square(t game.PieceType, s game.Square) (mg, eg int) {
 	F, R := e.v.Files, e.v.Ranks
 	f, r := s.File(), s.Rank()
-	cf := min(f, F-1-f)      // distance from the nearest side edge
-	cr := min(r, R-1-r)      // distance from the nearest back edge
+	cf := min(f, F-1-f) // distance from the nearest side edge
+	cr := min(r, R-1-r) // distance from the nearest back edge
 	cen := min(cf, 3) + min(cr, 3)
 	mid := f == F/2-1 || f == F/2
 	d := e.v.Pieces[t]
@@ -288,7 +288,7 @@ func (e *chessEval) Evaluate(p *game.Position) int {
 				mg[c] += w.isolated[0]
 				eg[c] += w.isolated[1]
 			}
-			if (e.files[f]&pawns[c]).Count() > 1 {
+			if (e.files[f] & pawns[c]).Count() > 1 {
 				mg[c] += w.doubled[0] / 2 // counted once per pawn of the pair
 				eg[c] += w.doubled[1] / 2
 			}
