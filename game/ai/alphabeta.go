@@ -89,10 +89,6 @@ func (s *chessSearcher) search(cl *clock, pos *game.Position, par Params) Result
 	s.orderRoot()
 	res := Result{Move: s.root[0].move}
 	res.PV = []game.Move{res.Move}
-	if len(s.root) == 1 && par.Noise == 0 && par.Progress == nil {
-		res.Depth = 1
-		return res
-	}
 	exact := par.Noise > 0
 	score := 0
 	for d := 1; cl.another(d, s.nodes); d++ {
@@ -146,6 +142,9 @@ func (s *chessSearcher) search(cl *clock, pos *game.Position, par Params) Result
 		}
 		if !exact && abs(score) > MateBound && d > (Mate-abs(score))+2 {
 			break // a forced mate found and confirmed by a deeper look
+		}
+		if len(s.root) == 1 && d >= 2 {
+			break // the only move: a score for the UI is all that is left to find
 		}
 	}
 	res.Nodes, res.Time = s.nodes, cl.elapsed()
