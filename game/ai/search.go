@@ -130,6 +130,9 @@ type clock struct {
 	deadline time.Time
 	soft     time.Time // no new iteration starts after this
 	stopped  bool
+	// firstDone is set once the first iteration is complete: until then nothing stops
+	// the search, so that there is always a move to return.
+	firstDone bool
 }
 
 func newClock(ctx context.Context, l Limits) *clock {
@@ -146,6 +149,9 @@ func (c *clock) check(nodes int64) bool {
 	if c.stopped {
 		return true
 	}
+	if !c.firstDone {
+		return false
+	}
 	if c.limits.Nodes > 0 && nodes >= c.limits.Nodes {
 		c.stopped = true
 	} else if !c.deadline.IsZero() && time.Now().After(c.deadline) {
@@ -158,6 +164,9 @@ func (c *clock) check(nodes int64) bool {
 
 // another reports whether an iteration at depth d may start.
 func (c *clock) another(d int, nodes int64) bool {
+	if d > 1 {
+		c.firstDone = true
+	}
 	if c.check(nodes) {
 		return false
 	}
