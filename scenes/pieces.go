@@ -1,0 +1,290 @@
+package scenes
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"github.com/quintet-chess/quintet/game"
+)
+
+// The pieces are vector drawings in a 100×100 box (y down, base at the bottom), turned
+// into triangles once and rendered into one sprite per piece whenever the square size
+// changes.
+
+// partKind says how a part of a piece is painted.
+type partKind uint8
+
+const (
+	body partKind = iota // filled with the piece colour and outlined
+	mark                 // a detail line, stroked in the mark colour
+	dot                  // a detail area, filled in the mark colour
+)
+
+// part is one shape of a piece drawing, as triangles in the 100×100 box.
+type part struct {
+	kind           partKind
+	fillV, strokeV []ebiten.Vertex
+	fillI, strokeI []uint16
+}
+
+// strokeWidth is the outline width in box units.
+const strokeWidth = 3.4
+
+func newPart(kind partKind, p *vector.Path) part {
+	pt := part{kind: kind}
+	if kind != mark {
+		pt.fillV, pt.fillI = p.AppendVerticesAndIndicesForFilling(nil, nil)
+	}
+	if kind != dot {
+		op := &vector.StrokeOptions{Width: strokeWidth, LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound}
+		pt.strokeV, pt.strokeI = p.AppendVerticesAndIndicesForStroke(nil, nil, op)
+	}
+	return pt
+}
+
+func rrect(x0, y0, x1, y1, r float32) *vector.Path {
+	var p vector.Path
+	p.MoveTo(x0+r, y0)
+	p.LineTo(x1-r, y0)
+	p.QuadTo(x1, y0, x1, y0+r)
+	p.LineTo(x1, y1-r)
+	p.QuadTo(x1, y1, x1-r, y1)
+	p.LineTo(x0+r, y1)
+	p.QuadTo(x0, y1, x0, y1-r)
+	p.LineTo(x0, y0+r)
+	p.QuadTo(x0, y0, x0+r, y0)
+	p.Close()
+	return &p
+}
+
+func circle(cx, cy, r float32) *vector.Path {
+	var p vector.Path
+	p.Arc(cx, cy, r, 0, 2*math.Pi, vector.Clockwise)
+	p.Close()
+	return &p
+}
+
+func poly(xy ...float32) *vector.Path {
+	var p vector.Path
+	p.MoveTo(xy[0], xy[1])
+	for i := 2; i+1 < len(xy); i += 2 {
+		p.LineTo(xy[i], xy[i+1])
+	}
+	p.Close()
+	return &p
+}
+
+func line(xy ...float32) *vector.Path {
+	var p vector.Path
+	p.MoveTo(xy[0], xy[1])
+	for i := 2; i+1 < len(xy); i += 2 {
+		p.LineTo(xy[i], xy[i+1])
+	}
+	return &p
+}
+
+// path builds a path with a function, for the curved shapes.
+func path(f func(p *vector.Path)) *vector.Path {
+	var p vector.Path
+	f(&p)
+	p.Close()
+	return &p
+}
+
+// drawings are the pieces that have a vector drawing, in painting order; other pieces are
+// drawn as a disc with their letter.
+var drawings = map[game.PieceType][]part{
+	game.Pawn: {
+		newPart(body, rrect(24, 80, 76, 90, 3)),
+		newPart(body, path(func(p *vector.Path) {
+			p.MoveTo(32, 80)
+			p.CubicTo(32, 66, 40, 58, 44, 52)
+			p.LineTo(56, 52)
+			p.CubicTo(60, 58, 68, 66, 68, 80)
+		})),
+		newPart(body, rrect(36, 47, 64, 55, 4)),
+		newPart(body, circle(50, 33, 13)),
+	},
+	game.Rook: {
+		newPart(body, rrect(20, 80, 80, 90, 3)),
+		newPart(body, rrect(26, 72, 74, 80, 2)),
+		newPart(body, poly(32, 72, 35, 38, 65, 38, 68, 72)),
+		newPart(body, poly(28, 33, 28, 13, 38, 13, 38, 21, 45, 21, 45, 13, 55, 13, 55, 21, 62, 21, 62, 13, 72, 13, 72, 33)),
+		newPart(body, rrect(27, 31, 73, 39, 2)),
+	},
+	game.Knight: {
+		newPart(body, rrect(22, 80, 78, 90, 3)),
+		newPart(body, path(func(p *vector.Path) {
+			p.MoveTo(30, 81)
+			p.LineTo(74, 81)
+			p.CubicTo(77, 60, 75, 36, 61, 24)
+			p.CubicTo(55, 19, 49, 17, 45, 17)
+			p.LineTo(42, 8)
+			p.LineTo(35, 19)
+			p.CubicTo(28, 24, 22, 36, 15, 50)
+			p.CubicTo(13, 55, 15, 60, 21, 61)
+			p.CubicTo(26, 62, 31, 58, 36, 56)
+			p.CubicTo(42, 54, 46, 51, 48, 46)
+			p.CubicTo(47, 60, 32, 66, 30, 81)
+		})),
+		newPart(mark, path(func(p *vector.Path) {
+			p.MoveTo(59, 27)
+			p.CubicTo(68, 40, 70, 58, 68, 77)
+		})),
+		newPart(dot, circle(36, 32, 3.6)),
+		newPart(dot, circle(20.5, 55, 2)),
+	},
+	game.Bishop: {
+		newPart(body, rrect(22, 80, 78, 90, 3)),
+		newPart(body, path(func(p *vector.Path) {
+			p.MoveTo(32, 80)
+			p.CubicTo(34, 70, 40, 64, 43, 60)
+			p.LineTo(57, 60)
+			p.CubicTo(60, 64, 66, 70, 68, 80)
+		})),
+		newPart(body, circle(50, 13, 5.5)),
+		newPart(body, path(func(p *vector.Path) {
+			p.MoveTo(50, 17)
+			p.CubicTo(64, 25, 69, 42, 61, 56)
+			p.LineTo(39, 56)
+			p.CubicTo(31, 42, 36, 25, 50, 17)
+		})),
+		newPart(body, rrect(35, 54, 65, 62, 3)),
+		newPart(mark, line(57, 30, 47, 43)),
+	},
+	game.Queen: {
+		newPart(body, rrect(22, 80, 78, 90, 3)),
+		newPart(body, poly(28, 80, 16, 36, 33, 58, 35, 28, 45, 56, 50, 24, 55, 56, 65, 28, 67, 58, 84, 36, 72, 80)),
+		newPart(body, circle(16, 33, 5)),
+		newPart(body, circle(35, 24, 5)),
+		newPart(body, circle(50, 19, 5)),
+		newPart(body, circle(65, 24, 5)),
+		newPart(body, circle(84, 33, 5)),
+		newPart(mark, path(func(p *vector.Path) {
+			p.MoveTo(29, 71)
+			p.QuadTo(50, 65, 71, 71)
+		})),
+	},
+	game.King: {
+		newPart(body, rrect(22, 80, 78, 90, 3)),
+		newPart(body, poly(46, 6, 54, 6, 54, 14, 62, 14, 62, 21, 54, 21, 54, 34, 46, 34, 46, 21, 38, 21, 38, 14, 46, 14)),
+		newPart(body, path(func(p *vector.Path) {
+			p.MoveTo(28, 80)
+			p.CubicTo(13, 62, 15, 43, 30, 41)
+			p.CubicTo(40, 40, 46, 47, 50, 55)
+			p.CubicTo(54, 47, 60, 40, 70, 41)
+			p.CubicTo(85, 43, 87, 62, 72, 80)
+		})),
+		newPart(body, path(func(p *vector.Path) {
+			p.MoveTo(50, 57)
+			p.CubicTo(41, 47, 41, 38, 50, 33)
+			p.CubicTo(59, 38, 59, 47, 50, 57)
+		})),
+		newPart(mark, path(func(p *vector.Path) {
+			p.MoveTo(29, 71)
+			p.QuadTo(50, 65, 71, 71)
+		})),
+	},
+}
+
+// whitePixel is a 1×1 white source for DrawTriangles (inside a 3×3 image, so that
+// filtering never reads a neighbour).
+var whitePixel = func() *ebiten.Image {
+	img := ebiten.NewImage(3, 3)
+	img.Fill(color.White)
+	return img.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
+}()
+
+// paintTriangles draws triangles of the 100×100 box into dst, scaled by k and moved by
+// (dx, dy), in one colour.
+func paintTriangles(dst *ebiten.Image, vs []ebiten.Vertex, is []uint16, k, dx, dy float32, c color.Color) {
+	if len(is) == 0 {
+		return
+	}
+	r, g, b, a := c.RGBA()
+	out := make([]ebiten.Vertex, len(vs))
+	for i, v := range vs {
+		out[i] = ebiten.Vertex{
+			DstX: v.DstX*k + dx, DstY: v.DstY*k + dy,
+			SrcX: 1, SrcY: 1,
+			ColorR: float32(r) / 0xffff, ColorG: float32(g) / 0xffff,
+			ColorB: float32(b) / 0xffff, ColorA: float32(a) / 0xffff,
+		}
+	}
+	op := &ebiten.DrawTrianglesOptions{
+		ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha,
+		AntiAlias:      true,
+		FillRule:       ebiten.FillRuleNonZero,
+	}
+	dst.DrawTriangles(out, is, whitePixel, op)
+}
+
+// pieceSprites are the pieces of one variant rendered at one square size.
+type pieceSprites struct {
+	size    int
+	sprites map[game.Piece]*ebiten.Image
+}
+
+// newPieceSprites renders every piece of v for squares of size pixels.
+func newPieceSprites(v *game.Variant, size int) *pieceSprites {
+	ps := &pieceSprites{size: size, sprites: map[game.Piece]*ebiten.Image{}}
+	letterFace := face(fontBold, 0.5*float64(size))
+	for t := game.PieceType(1); t < game.NumTypes; t++ {
+		if v.Pieces[t].Letter == 0 {
+			continue
+		}
+		for _, c := range []game.Color{game.White, game.Black} {
+			pc := game.MakePiece(c, t)
+			img := ebiten.NewImage(size, size)
+			fill, outline, detail := colWhiteFill, colWhiteLine, colWhiteLine
+			if c == game.Black {
+				fill, outline, detail = colBlackFill, colBlackLine, colBlackMark
+			}
+			k := 0.9 * float32(size) / 100
+			off := (float32(size) - 100*k) / 2
+			if parts, ok := drawings[t]; ok {
+				for _, p := range parts {
+					switch p.kind {
+					case body:
+						paintTriangles(img, p.fillV, p.fillI, k, off, off, fill)
+						paintTriangles(img, p.strokeV, p.strokeI, k, off, off, outline)
+					case mark:
+						paintTriangles(img, p.strokeV, p.strokeI, k, off, off, detail)
+					case dot:
+						paintTriangles(img, p.fillV, p.fillI, k, off, off, detail)
+					}
+				}
+			} else {
+				disc := newPart(body, circle(50, 50, 38))
+				paintTriangles(img, disc.fillV, disc.fillI, k, off, off, fill)
+				paintTriangles(img, disc.strokeV, disc.strokeI, k, off, off, outline)
+				letter := string(rune(v.Pieces[t].Letter))
+				drawText(img, letter, letterFace, float64(size)/2, float64(size)/2, detail)
+			}
+			ps.sprites[pc] = img
+		}
+	}
+	return ps
+}
+
+// dispose frees the sprites' GPU memory.
+func (ps *pieceSprites) dispose() {
+	for _, img := range ps.sprites {
+		img.Deallocate()
+	}
+}
+
+// draw draws piece pc with its top-left corner at (x, y).
+func (ps *pieceSprites) draw(dst *ebiten.Image, pc game.Piece, x, y float64) {
+	img := ps.sprites[pc]
+	if img == nil {
+		return
+	}
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(x, y)
+	dst.DrawImage(img, op)
+}

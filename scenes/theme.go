@@ -1,0 +1,76 @@
+package scenes
+
+import (
+	"image/color"
+	"log"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+)
+
+// The colours of the app.
+var (
+	colBackground = color.RGBA{0x26, 0x24, 0x21, 0xff}
+	colTitle      = color.RGBA{0xee, 0xec, 0xe8, 0xff}
+	colSub        = color.RGBA{0xa8, 0xa4, 0x9e, 0xff}
+	colCoord      = color.RGBA{0xb8, 0xb4, 0xae, 0xff}
+	colError      = color.RGBA{0xff, 0x8a, 0x80, 0xff}
+
+	colLight = color.RGBA{0xf0, 0xd9, 0xb5, 0xff}
+	colDark  = color.RGBA{0xb5, 0x88, 0x63, 0xff}
+
+	colWhiteFill = color.RGBA{0xfb, 0xfa, 0xf6, 0xff}
+	colWhiteLine = color.RGBA{0x1c, 0x1b, 0x1a, 0xff}
+	colBlackFill = color.RGBA{0x2e, 0x2c, 0x2a, 0xff}
+	colBlackLine = color.RGBA{0x0c, 0x0b, 0x0a, 0xff}
+	colBlackMark = color.RGBA{0xd8, 0xd4, 0xcc, 0xff} // details drawn on black pieces
+)
+
+// The fonts: Go Regular and Go Bold, compiled in (the page may have no network). They are
+// drawn through golang.org/x/image's opentype and text.GoXFace: text.GoTextFace (HarfBuzz
+// shaping) made main.wasm 3.3 MB larger, and start-up time in the browser grows with size.
+var (
+	fontRegular = mustFont(goregular.TTF)
+	fontBold    = mustFont(gobold.TTF)
+)
+
+func mustFont(ttf []byte) *opentype.Font {
+	f, err := opentype.Parse(ttf)
+	if err != nil {
+		log.Fatalf("scenes: font: %v", err)
+	}
+	return f
+}
+
+// face is a font at a size in device pixels.
+func face(src *opentype.Font, size float64) text.Face {
+	f, err := opentype.NewFace(src, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
+	if err != nil {
+		log.Fatalf("scenes: font face: %v", err)
+	}
+	return text.NewGoXFace(f)
+}
+
+// drawText draws one line of text centred on (x, y).
+func drawText(dst *ebiten.Image, s string, f text.Face, x, y float64, c color.Color) {
+	op := &text.DrawOptions{}
+	op.GeoM.Translate(x, y)
+	op.ColorScale.ScaleWithColor(c)
+	op.PrimaryAlign = text.AlignCenter
+	op.SecondaryAlign = text.AlignCenter
+	text.Draw(dst, s, f, op)
+}
+
+// fitFace is the largest face up to size in which s is at most width wide.
+func fitFace(src *opentype.Font, s string, size, width float64) text.Face {
+	f := face(src, size)
+	if w, _ := text.Measure(s, f, 0); w > width && w > 0 {
+		f = face(src, size*width/w)
+	}
+	return f
+}
