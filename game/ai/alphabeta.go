@@ -26,6 +26,8 @@ type chessSearcher struct {
 	value   [game.NumTypes]int // for ordering and SEE; kings highest
 	lmr     [64][64]int8
 	root    []rootMove
+	// iterBest is the best root move of the iteration under way, once one is searched.
+	iterBest game.Move
 }
 
 type rootMove struct {
@@ -115,9 +117,10 @@ func (s *chessSearcher) search(cl *clock, pos *game.Position, par Params) Result
 			}
 		}
 		if cl.stopped && d > 1 {
-			// A partial iteration still counts if its first (best) move was searched.
-			if s.root[0].score > -inf && s.pvLen[0] > 0 {
-				res.Move = s.root[0].move
+			// A partial iteration still counts for the moves it finished: the best of
+			// them beat everything searched before it at the new depth.
+			if !exact && s.iterBest != game.NullMove {
+				res.Move = s.iterBest
 			}
 			break
 		}
@@ -183,6 +186,7 @@ func (s *chessSearcher) rootSearch(depth, alpha, beta int, exact bool) int {
 	p := s.pos
 	best := -inf
 	s.pvLen[0] = 0
+	s.iterBest = game.NullMove
 	for i := range s.root {
 		s.root[i].score = -inf
 	}
@@ -213,6 +217,7 @@ func (s *chessSearcher) rootSearch(depth, alpha, beta int, exact bool) int {
 			best = sc
 			s.setPV(0, m)
 			if sc > alpha && !exact {
+				s.iterBest = m // inside the window: a real score, not a bound
 				alpha = sc
 				if sc >= beta {
 					break
