@@ -154,31 +154,9 @@ func (s *chessSearcher) search(cl *clock, pos *game.Position, par Params) Result
 	return res
 }
 
-// orderRoot puts the best-scored root moves first (stable, so ties keep the old order).
-func (s *chessSearcher) orderRoot() {
-	r := s.root
-	for i := 1; i < len(r); i++ {
-		for j := i; j > 0 && r[j].score > r[j-1].score; j-- {
-			r[j], r[j-1] = r[j-1], r[j]
-		}
-	}
-}
+func (s *chessSearcher) orderRoot() { sortRoot(s.root) }
 
-// noisyBest is the root move whose score plus its noise is highest: a weak level's
-// choice. A forced mate is never spoilt by noise.
-func (s *chessSearcher) noisyBest() rootMove {
-	best, bv := s.root[0], -inf*2
-	for _, rm := range s.root {
-		v := rm.score + rm.noise
-		if abs(rm.score) > MateBound {
-			v = rm.score
-		}
-		if v > bv {
-			best, bv = rm, v
-		}
-	}
-	return best
-}
+func (s *chessSearcher) noisyBest() rootMove { return noisyBest(s.root) }
 
 // rootSearch searches every root move; exact gives each its true score (for noise),
 // otherwise later moves are only proved worse with null windows.

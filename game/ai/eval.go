@@ -367,3 +367,37 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// newRulesEval is the evaluation of any game's state for player c: the chess evaluation
+// of the top pieces, plus the pieces held in towers (own pieces under an own top count in
+// full; an enemy's prisoner is lost to its owner and worth a little to its holder).
+func newRulesEval(v *game.Variant) func(game.Rules, game.Color) int {
+	ce := newChessEval(v)
+	return func(r game.Rules, c game.Color) int {
+		p := r.Position()
+		s := ce.Evaluate(p)
+		if p.Side != c {
+			s = -s
+		}
+		if p.Under != nil {
+			for b := p.Occupied(); b != 0; {
+				sq := b.Pop()
+				top := p.At(sq).Color()
+				t := &p.Under[sq]
+				for i := 0; i < int(t.N); i++ {
+					u := t.P[i]
+					val := v.Pieces[u.Type()].Value
+					if u.Color() != top {
+						val /= 10
+					}
+					if top == c {
+						s += val
+					} else {
+						s -= val
+					}
+				}
+			}
+		}
+		return s
+	}
+}

@@ -64,8 +64,10 @@ var ErrNoMove = errors.New("ai: no action to choose")
 // Engine holds what survives between searches: the transposition table and the
 // per-game searchers. An Engine is not safe for concurrent use; use one per goroutine.
 type Engine struct {
-	tt    *table
-	chess *chessSearcher
+	tt      *table
+	chess   *chessSearcher
+	generic *genericSearcher
+	evals   map[*game.Variant]func(game.Rules, game.Color) int
 }
 
 // NewEngine makes an engine with a transposition table of about ttMB megabytes
@@ -81,6 +83,7 @@ func NewEngine(ttMB int) *Engine {
 func (e *Engine) Clear() {
 	e.tt.clear()
 	e.chess = nil
+	e.generic = nil
 }
 
 // Search chooses an action for the player asked to move in view, which must be what that
@@ -108,7 +111,24 @@ func (e *Engine) Search(ctx context.Context, view game.Rules, p Params) (Result,
 		}
 		return e.chess.search(cl, view.Position(), p), nil
 	}
-	return Result{}, fmt.Errorf("ai: no engine for %s yet", view.Variant().Name)
+	if e.generic == nil {
+		e.generic = newGenericSearcher(e.tt)
+	}
+	e.generic.eval = e.evaluator(view.Variant())
+	return e.generic.search(cl, view, p), nil
+}
+
+// evaluator is the evaluation of a variant's positions for a player, built once.
+func (e *Engine) evaluator(v *game.Variant) func(game.Rules, game.Color) int {
+	if f, ok := e.evals[v]; ok {
+		return f
+	}
+	if e.evals == nil {
+		e.evals = map[*game.Variant]func(game.Rules, game.Color) int{}
+	}
+	f := newRulesEval(v)
+	e.evals[v] = f
+	return f
 }
 
 // Search is Engine.Search on a fresh engine with a small table.
