@@ -76,8 +76,32 @@ func runBestmove(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "depth %d score %s nodes %d time %d nps %.0f\n",
 			res.Depth, scoreText(res.Score), res.Nodes, res.Time.Milliseconds(), nps)
 	}
-	fmt.Fprintln(stdout, res.Move.UCI())
+	fmt.Fprintln(stdout, moveWord(view, par.Player, res.Move))
 	return nil
+}
+
+// moveWord is the move as a word that reads back as the same move: UCI-style
+// coordinates when they do, else the game's notation, with the secret part typed after a
+// colon when the move fixes a secret ("crown:K", "S@e4:1", "hide:E5").
+func moveWord(r game.Rules, c game.Color, m game.Move) string {
+	text := r.MoveText(m)
+	bases := []string{m.UCI()}
+	switch m.Kind {
+	case game.Choose:
+		bases = append(bases, "crown")
+	case game.HideCrown:
+		bases = append(bases, "hide")
+	}
+	bases = append(bases, strings.Fields(text + " x")[0], text)
+	suffixes := []string{"", ":K", ":D", ":0", ":1", ":O", ":X", ":" + strings.ToUpper(m.To.String())}
+	for _, b := range bases {
+		for _, sfx := range suffixes {
+			if back, err := r.ParseMove(c, b+sfx); err == nil && back == m {
+				return b + sfx
+			}
+		}
+	}
+	return text
 }
 
 // scoreText is a score as UCI writes it: "cp 35" or "mate 3" (negative: being mated).
