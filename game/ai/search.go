@@ -115,8 +115,11 @@ func (e *Engine) Search(ctx context.Context, view game.Rules, p Params) (Result,
 		e.generic = newGenericSearcher(e.tt)
 	}
 	e.generic.eval = e.evaluator(view.Variant())
-	if isCrown(view) {
+	switch {
+	case isCrown(view):
 		return e.generic.searchCrown(cl, view, p)
+	case isSimultaneous(view):
+		return e.generic.searchSimul(cl, view, p)
 	}
 	return e.generic.search(cl, view, p), nil
 }
