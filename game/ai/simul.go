@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"math"
+
 	"github.com/quintet-chess/quintet/game"
 )
 
@@ -268,7 +270,7 @@ func solveMatrix(pay [][]int, iters int) ([]float64, int) {
 			worst = v
 		}
 	}
-	return x, int(worst)
+	return x, int(math.Round(worst))
 }
 
 // sample draws an index by the probabilities x, ignoring those under 5% (regret
