@@ -41,8 +41,18 @@ func (g *genericSearcher) searchSimul(cl *clock, view game.Rules, par Params) (R
 	if len(theirs) == 0 {
 		theirs = []game.Move{{Kind: game.Pass}}
 	}
-	pay := make([][]int, len(mine))
-	for d := 1; d <= 2 && cl.another(d, g.nodes); d++ {
+	for d := 1; d <= 3 && cl.another(d, g.nodes); d++ {
+		// Depth 1 values the pairs by evaluation, 2 by the next turn's matrix game, 3
+		// does the same over twice as many candidates.
+		g.narrow = simulNarrow
+		if d == 3 {
+			mine = g.candidates(base, g.me, 2*simulWide)
+			if t := g.candidates(base, g.me.Other(), 2*simulWide); len(t) > 0 {
+				theirs = t
+			}
+			g.narrow = simulNarrow + 2
+		}
+		pay := make([][]int, len(mine))
 		complete := true
 		for i, m := range mine {
 			pay[i] = pay[i][:0]
@@ -128,8 +138,8 @@ func (g *genericSearcher) joint2(base game.Rules, m, o game.Move) (game.Rules, b
 // turnValue is the value for me of the next turn from s: a small matrix game on the
 // evaluation.
 func (g *genericSearcher) turnValue(s game.Rules, ply int) int {
-	mine := g.candidates(s, g.me, simulNarrow)
-	theirs := g.candidates(s, g.me.Other(), simulNarrow)
+	mine := g.candidates(s, g.me, g.narrow)
+	theirs := g.candidates(s, g.me.Other(), g.narrow)
 	if len(mine) == 0 || len(theirs) == 0 {
 		return g.leaf(s)
 	}
