@@ -37,7 +37,11 @@ func TestLegalAlways(t *testing.T) {
 			eng := NewEngine(4)
 			r := load(t, variant, "")
 			rg := newRNG(uint64(len(variant)))
-			for ply := 0; ply < 160 && !r.Outcome().Over(); ply++ {
+			plies := 120
+			if lv.Name == "medium" {
+				plies = 40 // the costliest level: fewer plies
+			}
+			for ply := 0; ply < plies && !r.Outcome().Over(); ply++ {
 				c := r.Next().OnlyPlayer()
 				var m game.Move
 				if ply%3 == 0 {
