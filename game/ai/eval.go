@@ -140,8 +140,8 @@ func newChessEval(v *game.Variant) *chessEval {
 			}
 			mg, eg := e.square(t, s)
 			val := v.Pieces[t].Value
-			if t == game.King {
-				val = e.w.kingValue
+			if t == game.King && val == 0 {
+				val = e.w.kingValue // chess's king has no price; a game may give it one
 			}
 			mgv, egv := val, val
 			switch t {

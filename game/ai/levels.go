@@ -9,8 +9,9 @@ import (
 // DefaultBudget is the time the strongest level thinks per move unless told otherwise.
 const DefaultBudget = 2 * time.Second
 
-// Level is a named set of limits. Time-limited levels take a share of the budget, so a
-// faster or slower machine (native, or WebAssembly on a phone) keeps the order of levels.
+// Level is a named set of limits. The weaker levels are limited by depth and positions,
+// so they play alike on any machine; the strongest takes the time budget, which on any
+// machine fast enough to play in a browser is many times the positions of "hard".
 type Level struct {
 	Name  string
 	Help  string
@@ -25,7 +26,7 @@ var Levels = []Level{
 	{Name: "beginner", Help: "sees one move ahead and misjudges often: beatable by a novice", Depth: 1, Noise: 300},
 	{Name: "easy", Help: "looks two moves ahead, with small misjudgements", Depth: 2, Noise: 90},
 	{Name: "medium", Help: "a few moves ahead, rarely wrong", Depth: 4, Nodes: 40000, Noise: 25},
-	{Name: "hard", Help: "a deep search on an eighth of the budget", Share: 1.0 / 8, Nodes: 400000},
+	{Name: "hard", Help: "a deep search of a fixed size (150 000 positions)", Nodes: 150000},
 	{Name: "strongest", Help: "uses its whole time budget", Share: 1},
 }
 
