@@ -31,6 +31,10 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if v.Load != nil {
+		// A game with its own rules (draws, reveals, joint moves): the generic perft.
+		return perftRules(v, *fen, *depth, *divide, *bench, stdout)
+	}
 	if *fen == "" {
 		*fen = v.Start
 	}
@@ -58,6 +62,50 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	elapsed := time.Since(start)
 
 	if *bench {
+		nps := float64(nodes) / elapsed.Seconds()
+		fmt.Fprintf(stdout, "time %v, %.0f leaf nodes/s (%.2f M/s)\n", elapsed.Round(time.Microsecond), nps, nps/1e6)
+	}
+	fmt.Fprintln(stdout, nodes)
+	return nil
+}
+
+// perftRules is perft through game.PerftRules for games with their own rules: -divide
+// splits by first action (a Draw or Reveal step first is resolved inside the counts).
+func perftRules(v *game.Variant, fen string, depth int, divide, bench bool, stdout io.Writer) error {
+	r, err := game.Load(v, fen)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	var nodes int64
+	s := r.Next()
+	if divide && s.Kind == game.StepMove && s.Players != 3 {
+		pl := s.OnlyPlayer()
+		var lines []string
+		for _, m := range r.Moves(pl, nil) {
+			text := r.MoveText(m)
+			c := r.Clone()
+			if _, err := c.Apply(game.Input{Kind: game.InputMove, Player: pl, Move: m}); err != nil {
+				return fmt.Errorf("%s: %w", text, err)
+			}
+			n := int64(1)
+			if depth > 1 {
+				if n, err = game.PerftRules(c, depth-1); err != nil {
+					return err
+				}
+			}
+			lines = append(lines, fmt.Sprintf("%s: %d", text, n))
+			nodes += n
+		}
+		sort.Strings(lines)
+		for _, l := range lines {
+			fmt.Fprintln(stdout, l)
+		}
+	} else if nodes, err = game.PerftRules(r, depth); err != nil {
+		return err
+	}
+	elapsed := time.Since(start)
+	if bench {
 		nps := float64(nodes) / elapsed.Seconds()
 		fmt.Fprintf(stdout, "time %v, %.0f leaf nodes/s (%.2f M/s)\n", elapsed.Round(time.Microsecond), nps, nps/1e6)
 	}
