@@ -2,6 +2,7 @@ package ai
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -35,7 +36,7 @@ const maxWorlds = 8
 
 // crownWorlds builds the worlds of view for player me by filling in the position text's
 // unknown marks ("?") and reading it back through the variant's own loader.
-func crownWorlds(view game.Rules, me game.Color, rg *rng) ([]crownWorld, error) {
+func crownWorlds(view game.Rules, me game.Color, rg *rng, bel *belief) ([]crownWorld, error) {
 	text := view.Text()
 	fields := strings.Fields(text)
 	if len(fields) < 6 {
@@ -63,7 +64,7 @@ func crownWorlds(view game.Rules, me game.Color, rg *rng) ([]crownWorld, error) 
 			}
 			b := []byte(val)
 			if b[opp] == '?' {
-				wk := monarchBelief(view.Position(), opp, game.King, game.Dame, att)
+				wk := bel.update(0, view.Position(), opp, game.King, game.Dame, att)
 				kb, db := append([]byte(nil), b...), append([]byte(nil), b...)
 				kb[opp], db[opp] = 'k', 'd'
 				dims = append(dims, []option{{edit: set(string(kb)), weight: wk, real: true}, {edit: set(string(db)), weight: 1 - wk, real: true}})
@@ -78,7 +79,7 @@ func crownWorlds(view game.Rules, me game.Color, rg *rng) ([]crownWorld, error) 
 				continue
 			}
 			if parts[opp] == "?" {
-				wo := monarchBelief(view.Position(), opp, game.HalfOrth, game.HalfDiag, att)
+				wo := bel.update(1, view.Position(), opp, game.HalfOrth, game.HalfDiag, att)
 				dims = append(dims, []option{
 					{edit: splitEdit(i, key, opp, "o"), weight: wo, real: true},
 					{edit: splitEdit(i, key, opp, "x"), weight: 1 - wo, real: true}})
@@ -289,27 +290,53 @@ func attackedBy(p *game.Position, c game.Color) game.Bitboard {
 	return a
 }
 
-// monarchBelief is the belief that c's piece of type a (rather than b) carries the
-// crown: the one c keeps less exposed to our attacks is the likelier, within limits, for
-// a player may bluff.
-func monarchBelief(p *game.Position, c game.Color, a, b game.PieceType, att game.Bitboard) float64 {
-	exp := func(t game.PieceType) int {
-		bb := p.Pieces(c, t)
-		if bb == 0 {
-			return 0
-		}
-		s := bb.First()
-		n := 0
-		for z := kingZone(s) & att; z != 0; z &= z - 1 {
-			n++
-		}
-		if att.Has(s) {
-			n += 3
-		}
-		return n
+// belief is what the AI has learnt of the opponent's hidden crown (and crowned half)
+// from its play during the game: each time the AI is to move, the opponent has just
+// chosen the position, and how much more it exposes one monarch than the other to our
+// attacks is evidence, summed over the game as log-odds. A player may bluff, so the
+// belief never leaves 0.25–0.75.
+type belief struct {
+	fullmove int        // of the last update: a smaller one means a new game
+	logit    [2]float64 // per dimension: crown (King vs Dame), half (orthogonal vs diagonal)
+	seen     [2]bool
+}
+
+const (
+	beliefStep = 0.15 // log-odds per square of difference in exposure, per move
+	beliefMax  = 1.1  // |log-odds| ≤ this: probabilities within about 0.25–0.75
+)
+
+// update adds the evidence of the position to dimension dim and returns the belief
+// that c's piece of type a (rather than b) carries the crown.
+func (bl *belief) update(dim int, p *game.Position, c game.Color, a, b game.PieceType, att game.Bitboard) float64 {
+	if p.Fullmove < bl.fullmove {
+		*bl = belief{}
 	}
-	w := 0.5 + 0.06*float64(exp(b)-exp(a))
-	return max(0.25, min(0.75, w))
+	if p.Fullmove != bl.fullmove || !bl.seen[dim] {
+		ev := float64(exposure(p, c, b, att) - exposure(p, c, a, att))
+		bl.logit[dim] = max(-beliefMax, min(beliefMax, bl.logit[dim]+beliefStep*ev))
+		bl.seen[dim] = true
+	}
+	bl.fullmove = p.Fullmove
+	return 1 / (1 + math.Exp(-bl.logit[dim]))
+}
+
+// exposure is how much of our attack c's piece of type t faces: attacked squares
+// around it, and more if it stands attacked itself.
+func exposure(p *game.Position, c game.Color, t game.PieceType, att game.Bitboard) int {
+	bb := p.Pieces(c, t)
+	if bb == 0 {
+		return 0
+	}
+	s := bb.First()
+	n := 0
+	for z := kingZone(s) & att; z != 0; z &= z - 1 {
+		n++
+	}
+	if att.Has(s) {
+		n += 3
+	}
+	return n
 }
 
 func kingZone(s game.Square) game.Bitboard {
@@ -340,7 +367,7 @@ func (g *genericSearcher) searchCrown(cl *clock, view game.Rules, par Params) (R
 		m := moves[rg.intn(len(moves))]
 		return Result{Move: m, Info: Info{Depth: 1, PV: []game.Move{m}}}, nil
 	}
-	worlds, err := crownWorlds(view, g.me, rg)
+	worlds, err := crownWorlds(view, g.me, rg, &g.belief)
 	if err != nil {
 		return Result{}, err
 	}

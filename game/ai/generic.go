@@ -25,7 +25,8 @@ type genericSearcher struct {
 	root  []rootMove
 	// iterBest is the best root move of the iteration under way, once one is searched.
 	iterBest game.Move
-	narrow   int // simultaneous chess: candidates per side at the next turn
+	narrow   int    // simultaneous chess: candidates per side at the next turn
+	belief   belief // Crown: what the opponent's play says of its secrets
 }
 
 // winScore is what a won game is worth in the generic search (less the plies to it);
