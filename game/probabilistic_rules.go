@@ -513,6 +513,3 @@ func (r *probRules) oddsText(m Move) string {
 	return fmt.Sprintf("%s: %d%% success, %d%% miss, %d%% attacker dies",
 		r.attemptText(m), 10*int(o.Success), 10*int(o.Miss), 10*int(o.Dies))
 }
-
-// colorName is "White" or "Black", for sentences.
-func colorName(c Color) string { return [...]string{"White", "Black"}[c] }

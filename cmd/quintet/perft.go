@@ -69,17 +69,20 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// perftRules is perft through game.PerftRules for games with their own rules: -divide
-// splits by first action (a Draw or Reveal step first is resolved inside the counts).
-func perftRules(v *game.Variant, fen string, depth int, divide, bench bool, stdout io.Writer) error {
-	r, err := game.Load(v, fen)
+// perftRules counts through the game's own state machine (games that are more than chess
+// fields): its fast counter when it has one, else the generic PerftRules. A ply is one
+// Move step; a joint move of both players is one ply. -divide splits by first action
+// when one player moves first.
+func perftRules(v *game.Variant, text string, depth int, divide, bench bool, stdout io.Writer) error {
+	r, err := game.Load(v, text)
 	if err != nil {
 		return err
 	}
 	start := time.Now()
 	var nodes int64
 	s := r.Next()
-	if divide && s.Kind == game.StepMove && s.Players != 3 {
+	switch {
+	case divide && s.Kind == game.StepMove && s.Players != 3:
 		pl := s.OnlyPlayer()
 		var lines []string
 		for _, m := range r.Moves(pl, nil) {
@@ -101,11 +104,17 @@ func perftRules(v *game.Variant, fen string, depth int, divide, bench bool, stdo
 		for _, l := range lines {
 			fmt.Fprintln(stdout, l)
 		}
-	} else if nodes, err = game.PerftRules(r, depth); err != nil {
-		return err
+	case divide:
+		return fmt.Errorf("-divide needs a position where one player moves first")
+	default:
+		if f, ok := r.(interface{ Perft(int) int64 }); ok {
+			nodes = f.Perft(depth)
+		} else if nodes, err = game.PerftRules(r, depth); err != nil {
+			return err
+		}
 	}
-	elapsed := time.Since(start)
 	if bench {
+		elapsed := time.Since(start)
 		nps := float64(nodes) / elapsed.Seconds()
 		fmt.Fprintf(stdout, "time %v, %.0f leaf nodes/s (%.2f M/s)\n", elapsed.Round(time.Microsecond), nps, nps/1e6)
 	}
