@@ -46,6 +46,55 @@ func TestProbStrikeTaken(t *testing.T) {
 	}
 }
 
+// Crown: a knight fork of both monarchs. The opponent can save only one; the AI must
+// fork. The check is independent of any expected move: after the AI's move its piece
+// attacks both enemy monarchs.
+func TestCrownForkBothMonarchs(t *testing.T) {
+	for _, text := range []string{
+		"8/8/2d1k3/8/8/1N6/8/3DK3 w - - 0 1 crown=kk monarchs=e1d1/e6c6",
+		"2d1k3/8/8/1N6/8/8/8/3DK3 w - - 0 1 crown=dd monarchs=e1d1/e8c8",
+	} {
+		ref := load(t, "crown", text)
+		view := ref.View(game.White)
+		res, err := NewEngine(4).Search(context.Background(), view, Params{Limits: Limits{Depth: 3}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := view.Position()
+		k, d := p.Pieces(game.Black, game.King).First(), p.Pieces(game.Black, game.Dame).First()
+		pc := p.At(res.Move.From)
+		att := p.Attacks(pc, res.Move.To, p.Occupied()&^game.Bit(res.Move.From))
+		if !att.Has(k) || !att.Has(d) {
+			t.Errorf("%s: AI played %s, which does not attack both monarchs", text, view.MoveText(res.Move))
+		}
+	}
+}
+
+// Crown: the AI's choice depends only on the view. Two referee states that differ only
+// in the opponent's secrets give views whose hidden fields differ (poisoned with
+// opposite values) and the same choice for the same seed.
+func TestCrownViewOnly(t *testing.T) {
+	texts := [][2]string{
+		{"rnbdkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBDKBNR b KDAHkdah e3 0 1 crown=kk", "rnbdkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBDKBNR b KDAHkdah e3 0 1 crown=dk"},
+		{"8/8/2d1k3/8/8/2N5/8/3DK3 b - - 0 1 crown=kk monarchs=e1d1/e6c6", "8/8/2d1k3/8/8/2N5/8/3DK3 b - - 0 1 crown=dk monarchs=e1d1/e6c6"},
+	}
+	for _, tt := range texts {
+		var moves [2]game.Move
+		for i, text := range tt {
+			ref := load(t, "crown", text)
+			view := ref.View(game.Black)
+			res, err := NewEngine(4).Search(context.Background(), view, Params{Limits: Limits{Depth: 3}, Seed: 9})
+			if err != nil {
+				t.Fatal(err)
+			}
+			moves[i] = res.Move
+		}
+		if moves[0] != moves[1] {
+			t.Errorf("%s: the choice changed with White's hidden crown: %v / %v", tt[0], moves[0], moves[1])
+		}
+	}
+}
+
 // Over seeded games of every game and Crown kind, the AI (playing both sides through
 // their views, a referee supplying draws and secrets) only ever chooses legal actions.
 func TestGamesLegal(t *testing.T) {
@@ -54,6 +103,10 @@ func TestGamesLegal(t *testing.T) {
 		opts    []string
 	}{
 		{"probabilistic", nil},
+		{"crown", nil},
+		{"crown", []string{"kind=stones"}},
+		{"crown", []string{"kind=hidden"}},
+		{"crown", []string{"kind=split", "paratrooper=on"}},
 	} {
 		v, err := game.Lookup(c.variant, c.opts...)
 		if err != nil {
