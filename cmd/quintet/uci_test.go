@@ -170,3 +170,25 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// bestmove in Crown searches as the side to move with the opponent's crown unknown: the
+// fork of both monarchs is found whichever the hidden crown is.
+func TestBestmoveCrown(t *testing.T) {
+	for _, secret := range []string{"kk", "kd"} {
+		out, errs, code := run(t, "bestmove", "-variant", "crown", "-depth", "3",
+			"-fen", "8/8/2d1k3/8/8/1N6/8/3DK3 w - - 0 1 crown="+secret+" monarchs=e1d1/e6c6")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		if l := lastLine(out); l != "b3d4" {
+			t.Errorf("crown=%s: last line %q, want the fork b3d4", secret, l)
+		}
+	}
+	out, errs, code := run(t, "bestmove", "-variant", "crown", "-quiet")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if l := strings.TrimSpace(out); l != "crown:K" && l != "crown:D" {
+		t.Errorf("the crown's choice is printed %q, want crown:K or crown:D", l)
+	}
+}
