@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -27,6 +28,7 @@ func runBestmove(args []string, stdout, stderr io.Writer) error {
 	budget := fs.Duration("budget", ai.DefaultBudget, "time budget of the time-based levels")
 	seed := fs.Uint64("seed", 1, "seed of the level's random choices")
 	quiet := fs.Bool("quiet", false, "print only the move")
+	draw := fs.String("draw", "", "values of a pending chance draw, \"a\" or \"a+b\" (a die face, a capture's two numbers)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -56,8 +58,23 @@ func runBestmove(args []string, stdout, stderr io.Writer) error {
 		par = ai.Levels[len(ai.Levels)-1].Params(*budget, *seed)
 	}
 	st := r.Next()
+	if st.Kind == game.StepDraw && *draw != "" {
+		var in game.Input
+		in.Kind = game.InputDraw
+		for i, f := range strings.SplitN(*draw, "+", 2) {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n < 0 || n >= max(st.Range, 1) {
+				return fmt.Errorf("-draw %q: want values 0–%d", *draw, st.Range-1)
+			}
+			in.Values[i] = uint8(n)
+		}
+		if _, err := r.Apply(in); err != nil {
+			return fmt.Errorf("-draw %q: %v", *draw, err)
+		}
+		st = r.Next()
+	}
 	if st.Kind != game.StepMove {
-		return fmt.Errorf("the position needs a %v, not a move", st.Kind)
+		return fmt.Errorf("the position needs a %v, not a move (give a pending draw with -draw)", st.Kind)
 	}
 	par.Player = st.OnlyPlayer()
 	view := r.View(par.Player)
