@@ -24,8 +24,8 @@ type Level struct {
 // Levels are the levels from weakest to strongest.
 var Levels = []Level{
 	{Name: "beginner", Help: "sees one move ahead and misjudges often: beatable by a novice", Depth: 1, Noise: 300},
-	{Name: "easy", Help: "looks two moves ahead, with small misjudgements", Depth: 2, Noise: 90},
-	{Name: "medium", Help: "a few moves ahead, rarely wrong", Depth: 4, Nodes: 40000, Noise: 25},
+	{Name: "easy", Help: "looks two moves ahead and misjudges now and then", Depth: 2, Noise: 130},
+	{Name: "medium", Help: "a few moves ahead, rarely wrong", Depth: 4, Nodes: 50000, Noise: 10},
 	{Name: "hard", Help: "a deep search of a fixed size (150 000 positions)", Nodes: 150000},
 	{Name: "strongest", Help: "uses its whole time budget", Share: 1},
 }
