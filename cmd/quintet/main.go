@@ -3,6 +3,7 @@
 // Usage:
 //
 //	quintet perft -variant chess -fen FEN -depth 5 [-divide] [-bench]
+//	quintet perft -variant pillar -options "board=8x8" -fen TEXT -depth 3
 //	quintet bestmove -variant V -fen F [-options k=v] [-movetime MS | -nodes N | -depth D | -level L]
 //	quintet uci
 //	quintet arena -variant V -a SPEC -b SPEC -games N [-seed S] [-budget 2s]

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/quintet-chess/quintet/game"
@@ -14,6 +15,7 @@ import (
 func runPerft(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("perft", stderr)
 	variant := fs.String("variant", "chess", "game name (one of the registered variants)")
+	options := fs.String("options", "", "variant options, space-separated key=value pairs (\"board=8x8 nodice=on\")")
 	fen := fs.String("fen", "", "position text (default: the variant's start position)")
 	depth := fs.Int("depth", 1, "depth in plies (at least 1)")
 	divide := fs.Bool("divide", false, "print the count of every first move as 'move: count'")
@@ -27,7 +29,7 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	if *depth < 1 {
 		return fmt.Errorf("-depth %d: want at least 1", *depth)
 	}
-	v, err := game.Lookup(*variant)
+	v, err := game.Lookup(*variant, strings.Fields(*options)...)
 	if err != nil {
 		return err
 	}
@@ -104,8 +106,23 @@ func perftRules(v *game.Variant, text string, depth int, divide, bench bool, std
 		for _, l := range lines {
 			fmt.Fprintln(stdout, l)
 		}
+	case divide && s.Kind == game.StepDraw:
+		// A chance node first (a die roll): split by the drawn value.
+		for a := 0; a < s.Range; a++ {
+			c := r.Clone()
+			rec, err := c.Apply(game.Input{Kind: game.InputDraw, Values: [2]uint8{uint8(a), 0}})
+			if err != nil {
+				return fmt.Errorf("draw %d: %w", a, err)
+			}
+			n, err := game.PerftRules(c, depth)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "draw %d (%s): %d\n", a, rec.Text, n)
+			nodes += n
+		}
 	case divide:
-		return fmt.Errorf("-divide needs a position where one player moves first")
+		return fmt.Errorf("-divide needs a position where one player moves first or a draw")
 	default:
 		if f, ok := r.(interface{ Perft(int) int64 }); ok {
 			nodes = f.Perft(depth)

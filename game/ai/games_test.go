@@ -107,6 +107,8 @@ func TestGamesLegal(t *testing.T) {
 		{"crown", []string{"kind=stones"}},
 		{"crown", []string{"kind=hidden"}},
 		{"crown", []string{"kind=split", "paratrooper=on"}},
+		{"pillar", nil},
+		{"pillar", []string{"board=8x8"}},
 	} {
 		v, err := game.Lookup(c.variant, c.opts...)
 		if err != nil {
