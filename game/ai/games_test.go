@@ -161,3 +161,26 @@ func TestGamesLegal(t *testing.T) {
 		}
 	}
 }
+
+// Pillar chess: with the rook's face rolled, a mate in one stands (the king's own pawns
+// are covered by the knights, so it cannot climb onto them). Every level plays a move
+// that ends the game in White's favour.
+func TestPillarMateInOne(t *testing.T) {
+	r := load(t, "pillar", "k5/pp4/2N3/2N3/6/4KR w - - R 1")
+	if st := r.Next(); !st.Asks(game.White) {
+		t.Fatalf("the position asks %+v, want White's move", st)
+	}
+	for _, lv := range Levels {
+		res, err := NewEngine(2).Search(context.Background(), r.View(game.White), lv.Params(300_000_000, 5))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := r.Clone()
+		if _, err := c.Apply(game.Input{Kind: game.InputMove, Player: game.White, Move: res.Move}); err != nil {
+			t.Fatalf("%s: %v", lv.Name, err)
+		}
+		if o := c.Outcome(); o.Result != game.WhiteWins {
+			t.Errorf("level %s played %s: %+v, want the mate", lv.Name, r.MoveText(res.Move), o)
+		}
+	}
+}
