@@ -9,25 +9,37 @@ import (
 // DefaultBudget is the time the strongest level thinks per move unless told otherwise.
 const DefaultBudget = 2 * time.Second
 
-// Level is a named set of limits. The weaker levels are limited by depth and positions,
-// so they play alike on any machine; the strongest takes the time budget, which on any
-// machine fast enough to play in a browser is many times the positions of "hard".
+// Level is a named set of limits, one set for chess and forced capture (whose searcher
+// visits a million positions a second natively) and one for the games searched through
+// the Rules interface (tens of thousands: every position is a copy). The weak levels are
+// limited by depth and positions, so they play alike on any machine; "hard" is a fixed
+// search in chess and forced capture and a fifth of the time budget elsewhere; the
+// strongest takes the whole budget. A time-limited level keeps its distance to the
+// others on a slow machine (WebAssembly on a phone), since all its figures shrink alike.
 type Level struct {
 	Name  string
 	Help  string
 	Depth int
 	Nodes int64
 	Share float64 // of the time budget (0: no time limit)
-	Noise int     // centipawns of random error in judging the root moves
+	// The same for the games searched through the Rules interface.
+	GenericDepth int
+	GenericNodes int64
+	GenericShare float64
+	Noise        int // centipawns of random error in judging the root moves
 }
 
 // Levels are the levels from weakest to strongest.
 var Levels = []Level{
-	{Name: "beginner", Help: "sees one move ahead and misjudges often: beatable by a novice", Depth: 1, Noise: 300},
-	{Name: "easy", Help: "looks two moves ahead and misjudges now and then", Depth: 2, Noise: 130},
-	{Name: "medium", Help: "a few moves ahead, rarely wrong", Depth: 4, Nodes: 50000, Noise: 10},
-	{Name: "hard", Help: "a deep search of a fixed size (150 000 positions)", Nodes: 150000},
-	{Name: "strongest", Help: "uses its whole time budget", Share: 1},
+	{Name: "beginner", Help: "sees one move ahead and misjudges often: beatable by a novice",
+		Depth: 1, GenericDepth: 1, Noise: 300},
+	{Name: "easy", Help: "looks two moves ahead and misjudges now and then",
+		Depth: 2, GenericDepth: 2, Noise: 130},
+	{Name: "medium", Help: "a few moves ahead, rarely wrong",
+		Depth: 4, Nodes: 50000, GenericDepth: 4, GenericNodes: 25000, Noise: 10},
+	{Name: "hard", Help: "a deep search: a fixed size in chess and forced capture, a fifth of the budget elsewhere",
+		Nodes: 150000, GenericShare: 1.0 / 5},
+	{Name: "strongest", Help: "uses its whole time budget", Share: 1, GenericShare: 1},
 }
 
 // LevelByName finds a level (case-insensitive).
@@ -50,11 +62,11 @@ func (l Level) Params(budget time.Duration, seed uint64) Params {
 	if budget <= 0 {
 		budget = DefaultBudget
 	}
-	p := Params{Noise: l.Noise, Seed: seed}
-	p.Limits.Depth = l.Depth
-	p.Limits.Nodes = l.Nodes
-	if l.Share > 0 {
-		p.Limits.Time = time.Duration(float64(budget) * l.Share)
+	share := func(f float64) time.Duration { return time.Duration(float64(budget) * f) }
+	return Params{
+		Noise:         l.Noise,
+		Seed:          seed,
+		Limits:        Limits{Depth: l.Depth, Nodes: l.Nodes, Time: share(l.Share)},
+		GenericLimits: Limits{Depth: l.GenericDepth, Nodes: l.GenericNodes, Time: share(l.GenericShare)},
 	}
-	return p
 }

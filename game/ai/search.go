@@ -38,6 +38,10 @@ type Info struct {
 // Params are the inputs of Search besides the view.
 type Params struct {
 	Limits Limits
+	// GenericLimits, when any is set, replace Limits for the games searched through the
+	// Rules interface (all but chess and forced capture), whose positions cost many times
+	// more; a level sets both.
+	GenericLimits Limits
 	// Player is whom to search for when both players are asked at once (simultaneous
 	// chess); otherwise the player the view asks to move.
 	Player game.Color
@@ -104,13 +108,18 @@ func (e *Engine) Search(ctx context.Context, view game.Rules, p Params) (Result,
 	if len(view.Moves(p.Player, nil)) == 0 {
 		return Result{}, ErrNoMove
 	}
-	cl := newClock(ctx, p.Limits)
 	if isChessCore(view) {
+		cl := newClock(ctx, p.Limits)
 		if e.chess == nil {
 			e.chess = newChessSearcher(e.tt)
 		}
 		return e.chess.search(cl, view.Position(), p), nil
 	}
+	lim := p.Limits
+	if p.GenericLimits != (Limits{}) {
+		lim = p.GenericLimits
+	}
+	cl := newClock(ctx, lim)
 	if e.generic == nil {
 		e.generic = newGenericSearcher(e.tt)
 	}

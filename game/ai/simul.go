@@ -109,7 +109,7 @@ func (g *genericSearcher) searchSimul(cl *clock, view game.Rules, par Params) (R
 			info.PV = append([]game.Move(nil), res.PV...)
 			par.Progress(info)
 		}
-		if par.Limits.Depth > 0 && d >= par.Limits.Depth {
+		if cl.limits.Depth > 0 && d >= cl.limits.Depth {
 			break
 		}
 	}
