@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/game/ai"
 )
 
 // rtcPair connects two native peers over real WebRTC on loopback, exchanging the offer
@@ -190,4 +191,40 @@ func TestRTCDropAndResume(t *testing.T) {
 	t.Logf("re-paired in %v; game of %d plies finished: %v", setup, n, a.out[0])
 	h.Close()
 	g.Close()
+}
+
+// TestRTCAIGames: the AI (level easy) against random moves, each side a native peer over
+// WebRTC on loopback, in every game: the AI plays on its view, as it will in the browser.
+func TestRTCAIGames(t *testing.T) {
+	level, err := ai.LevelByName("easy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wins := 0
+	for i, gs := range gameSetups {
+		hc, gc, _ := rtcPair(t)
+		h, g := pairOn(t, hc, gc, gs.variant, gs.opts...)
+		eng := ai.NewEngine(4)
+		smart := func(r game.Rules, me game.Color, moves []game.Move, rng *rand.Rand) game.Move {
+			p := level.Params(0, rng.Uint64())
+			p.Player = me
+			res, err := eng.Search(context.Background(), r, p)
+			if err != nil {
+				return moves[rng.IntN(len(moves))]
+			}
+			return res.Move
+		}
+		a := &player{m: h, rng: rand.New(rand.NewPCG(uint64(i), 1)), choose: smart}
+		b := &player{m: g, rng: rand.New(rand.NewPCG(uint64(i), 2))}
+		playBoth(t, a, b)
+		agree(t, a, b)
+		if a.out[0].Result == game.WinFor(h.Color()) {
+			wins++
+		}
+		_, n := h.LogHash()
+		t.Logf("%s %v: AI as %v, %d plies: %v", gs.variant, gs.opts, h.Color(), n, a.out[0])
+		h.Close()
+		g.Close()
+	}
+	t.Logf("the AI won %d of %d games against random moves", wins, len(gameSetups))
 }
