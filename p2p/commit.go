@@ -75,7 +75,7 @@ type Chain struct {
 
 // ChainLen is the number of draws one chain serves; a new chain is published when it runs
 // low (see the match's draw handling).
-const ChainLen = 1024
+const ChainLen = 4096
 
 // NewChain makes a chain of n draws from a fresh random seed.
 func NewChain(id GameID, player uint8, n int) *Chain {

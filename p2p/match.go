@@ -237,7 +237,11 @@ func (m *Match) send(msg *Msg) {
 		println("SEND", m.role, msg.Type.String(), msg.Seq, "ply", n, "hash", fmt.Sprintf("%x", msg.Hash[:3]), "what", msg.What, msg.Yes)
 	}
 	if !m.resume && m.conn != nil {
-		m.conn.Send(b)
+		if err := m.conn.Send(b); err != nil {
+			// A link that lost a message is no longer reliable: drop it, so that both
+			// sides see the drop and Resume re-sends what is missing.
+			m.conn.Close()
+		}
 	}
 }
 

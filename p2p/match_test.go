@@ -40,7 +40,7 @@ func (p *player) run(done chan<- *player) {
 		p.kinds = map[game.InputKind]int{}
 	}
 	want := max(p.games, 1)
-	timeout := time.After(20 * time.Second)
+	timeout := time.After(60 * time.Second) // only a stall takes this long; a loaded machine under -race can be slow
 	for {
 		var ev Event
 		var ok bool

@@ -33,6 +33,10 @@ func sampleMsgs() []*Msg {
 		{Type: MsgAnswer, Seq: 14, Hash: h, What: OfferRematch, Yes: true, Digest: Digest{5}},
 		{Type: MsgChat, Seq: 15, Hash: h, Text: "good game ♞"},
 		{Type: MsgResume, RecvSeq: 14, Index: 33, Digest: Digest{6}, Yes: true},
+		{Type: MsgAck, Seq: 16, Ack: 20, Hash: h},
+		{Type: MsgMove, Seq: 300, Ack: 299, Hash: h, Ply: 140, Move: mv}, // a plain move late in a game
+		{Type: MsgMove, Seq: 31, Ack: 30, Hash: h, Ply: 60, Move: game.Move{Kind: game.HideCrown, To: game.NoSquare},
+			Cells: squareCells()}, // Crown-3's hidden square: one commitment per square
 	}
 }
 
@@ -100,4 +104,12 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("decode/encode changed the frame:\n%x\n%x", b, again)
 		}
 	})
+}
+
+func squareCells() []Cell {
+	var cs []Cell
+	for s := game.Square(0); s < 64; s++ {
+		cs = append(cs, Cell{Key: CellKey{game.SecretSquare, s}, Digest: Digest{byte(s)}})
+	}
+	return cs
 }
