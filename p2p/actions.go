@@ -24,6 +24,7 @@ func (m *Match) ready() (*gameState, error) {
 func (m *Match) Play(mv game.Move) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	defer m.persist()
 	gs, err := m.ready()
 	if err != nil {
 		return err
@@ -92,6 +93,7 @@ func (m *Match) Claim() error {
 func (m *Match) ending(kind game.InputKind, t MsgType) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	defer m.persist()
 	gs, err := m.ready()
 	if err != nil {
 		return err
@@ -123,6 +125,7 @@ func (m *Match) OfferRematch() error { return m.offer(OfferRematch, 0) }
 func (m *Match) offer(what uint8, n int) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	defer m.persist()
 	gs, err := m.ready()
 	if err != nil {
 		return err
@@ -168,6 +171,7 @@ func (m *Match) offer(what uint8, n int) error {
 func (m *Match) Answer(what uint8, yes bool) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	defer m.persist()
 	gs, err := m.ready()
 	if err != nil {
 		return err
@@ -248,6 +252,7 @@ func (m *Match) startRematch(peerHead Digest) error {
 func (m *Match) Chat(text string) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	defer m.persist()
 	if m.stopped != nil {
 		return m.stopped
 	}

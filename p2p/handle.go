@@ -475,7 +475,10 @@ func (m *Match) onResume(msg *Msg, fault faultFunc) *Fault {
 		m.conn.Send(f.frame)
 	}
 	m.ev.push(Event{Kind: EvResumed})
-	return nil
+	if m.gs != nil {
+		m.gs.turnAt = -1 // a restored side's player must hear whose turn it is
+	}
+	return m.advance(true)
 }
 
 // advance does what the rules need next that this side can do by itself: send its draw

@@ -19,6 +19,9 @@ type Config struct {
 	Options []string // "key=value" options of the variant
 	Start   string   // position text; "" is the variant's start
 	Secrecy Secrecy  // how moves carry secrets; nil is KindSecrecy
+	// Save, if set, receives a snapshot after every change (see RestoreMatch); it is
+	// called with the match locked and must not call back into it.
+	Save func(snapshot []byte)
 }
 
 // Match is one side of a peer-to-peer match: the protocol over a Conn, the game as this
@@ -308,6 +311,7 @@ func (m *Match) recvLoop(c Conn, gen int) {
 		if f := m.handle(b); f != nil {
 			m.stop(f)
 		}
+		m.persist()
 		m.mu.Unlock()
 	}
 }
