@@ -201,7 +201,10 @@ var whitePixel = func() *ebiten.Image {
 
 // paintTriangles draws triangles of the 100×100 box into dst, scaled by k and moved by
 // (dx, dy), in one colour.
-func paintTriangles(dst *ebiten.Image, vs []ebiten.Vertex, is []uint16, k, dx, dy float32, c color.Color) {
+//
+// Antialiasing is for sprites rendered once: per frame it is far too slow in software
+// WebGL (each antialiased call renders through a buffer of the screen's size).
+func paintTriangles(dst *ebiten.Image, vs []ebiten.Vertex, is []uint16, k, dx, dy float32, c color.Color, aa bool) {
 	if len(is) == 0 {
 		return
 	}
@@ -217,7 +220,7 @@ func paintTriangles(dst *ebiten.Image, vs []ebiten.Vertex, is []uint16, k, dx, d
 	}
 	op := &ebiten.DrawTrianglesOptions{
 		ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha,
-		AntiAlias:      true,
+		AntiAlias:      aa,
 		FillRule:       ebiten.FillRuleNonZero,
 	}
 	dst.DrawTriangles(out, is, whitePixel, op)
@@ -225,13 +228,29 @@ func paintTriangles(dst *ebiten.Image, vs []ebiten.Vertex, is []uint16, k, dx, d
 
 // pieceSprites are the pieces of one variant rendered at one square size.
 type pieceSprites struct {
-	size    int
-	sprites map[game.Piece]*ebiten.Image
+	// dot, ring and glow mark squares: a legal move to an empty square, a capture, a king
+	// in danger.
+	dot, ring, glow *ebiten.Image
+	v               *game.Variant
+	size            int
+	sprites         map[game.Piece]*ebiten.Image
+	small           map[int]*pieceSprites // smaller sets made from this one's variant
 }
 
 // newPieceSprites renders every piece of v for squares of size pixels.
 func newPieceSprites(v *game.Variant, size int) *pieceSprites {
-	ps := &pieceSprites{size: size, sprites: map[game.Piece]*ebiten.Image{}}
+	ps := &pieceSprites{v: v, size: size, sprites: map[game.Piece]*ebiten.Image{}}
+	f := float32(size)
+	ps.dot = ebiten.NewImage(size, size)
+	vector.DrawFilledCircle(ps.dot, f/2, f/2, 0.16*f, colTarget, true)
+	ps.ring = ebiten.NewImage(size, size)
+	vector.StrokeCircle(ps.ring, f/2, f/2, 0.45*f, 0.07*f, colTarget, true)
+	ps.glow = ebiten.NewImage(size, size)
+	for i := 0; i < 8; i++ { // a soft red disc: rings fading outwards
+		c := colCheck
+		c.A = uint8(int(c.A) * (8 - i) / 8)
+		vector.DrawFilledCircle(ps.glow, f/2, f/2, f*(0.2+0.04*float32(8-i)), c, true)
+	}
 	letterFace := face(fontBold, 0.5*float64(size))
 	for t := game.PieceType(1); t < game.NumTypes; t++ {
 		if v.Pieces[t].Letter == 0 {
@@ -250,18 +269,18 @@ func newPieceSprites(v *game.Variant, size int) *pieceSprites {
 				for _, p := range parts {
 					switch p.kind {
 					case body:
-						paintTriangles(img, p.fillV, p.fillI, k, off, off, fill)
-						paintTriangles(img, p.strokeV, p.strokeI, k, off, off, outline)
+						paintTriangles(img, p.fillV, p.fillI, k, off, off, fill, true)
+						paintTriangles(img, p.strokeV, p.strokeI, k, off, off, outline, true)
 					case mark:
-						paintTriangles(img, p.strokeV, p.strokeI, k, off, off, detail)
+						paintTriangles(img, p.strokeV, p.strokeI, k, off, off, detail, true)
 					case dot:
-						paintTriangles(img, p.fillV, p.fillI, k, off, off, detail)
+						paintTriangles(img, p.fillV, p.fillI, k, off, off, detail, true)
 					}
 				}
 			} else {
 				disc := newPart(body, circle(50, 50, 38))
-				paintTriangles(img, disc.fillV, disc.fillI, k, off, off, fill)
-				paintTriangles(img, disc.strokeV, disc.strokeI, k, off, off, outline)
+				paintTriangles(img, disc.fillV, disc.fillI, k, off, off, fill, true)
+				paintTriangles(img, disc.strokeV, disc.strokeI, k, off, off, outline, true)
 				letter := string(rune(v.Pieces[t].Letter))
 				drawText(img, letter, letterFace, float64(size)/2, float64(size)/2, detail)
 			}
@@ -276,11 +295,20 @@ func (ps *pieceSprites) dispose() {
 	for _, img := range ps.sprites {
 		img.Deallocate()
 	}
+	for _, img := range []*ebiten.Image{ps.dot, ps.ring, ps.glow} {
+		img.Deallocate()
+	}
+	for _, s := range ps.small {
+		s.dispose()
+	}
 }
 
 // draw draws piece pc with its top-left corner at (x, y).
 func (ps *pieceSprites) draw(dst *ebiten.Image, pc game.Piece, x, y float64) {
-	img := ps.sprites[pc]
+	ps.drawImage(dst, ps.sprites[pc], x, y)
+}
+
+func (ps *pieceSprites) drawImage(dst, img *ebiten.Image, x, y float64) {
 	if img == nil {
 		return
 	}

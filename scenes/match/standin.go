@@ -21,7 +21,7 @@ type StandIn struct {
 var standInDelay = map[string]time.Duration{
 	"beginner": 300 * time.Millisecond, "easy": 400 * time.Millisecond,
 	"medium": 600 * time.Millisecond, "hard": 900 * time.Millisecond,
-	"strongest": 2 * time.Second,
+	"strongest": 3 * time.Second,
 }
 
 // Think implements Opponent.
@@ -40,13 +40,7 @@ func (s *StandIn) Think(view game.Rules, side game.Color, level string) <-chan g
 	stop := make(chan struct{})
 	s.stop = stop
 	s.mu.Unlock()
-	go func() {
-		select {
-		case <-time.After(d):
-			ch <- mv
-		case <-stop:
-		}
-	}()
+	after(d, stop, func() { ch <- mv })
 	return ch
 }
 
