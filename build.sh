@@ -3,7 +3,7 @@
 #   ./build.sh build   compile the app to static/main.wasm and copy wasm_exec.js beside it
 #   ./build.sh serve   build, then serve static/ on http://127.0.0.1:8080 (ADDR overrides)
 #   ./build.sh test    formatting, vet, unit tests, the wasm build and the browser test
-#   ./build.sh bench   the move generator benchmarks (go test -bench ./game/...)
+#   ./build.sh bench   the move generator benchmarks, natively and under WebAssembly
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -87,8 +87,10 @@ test)
 	test_all
 	;;
 bench)
-	say "go test -bench ./game/..."
+	say "go test -bench ./game/... (native)"
 	go test -run '^$' -bench . -benchmem ./game/...
+	say "go test -bench ./game (WebAssembly under node)"
+	PATH="$PATH:$(go env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm go test -run '^$' -bench Perft ./game
 	;;
 *)
 	sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//' >&2

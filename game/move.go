@@ -32,7 +32,7 @@ type Move struct {
 	Via      Square
 	Via2     Square
 	N        uint8     // a count or a small value: pieces taken off a tower, a choice
-	Promo2   PieceType // the second attempt's promotion (Defence)
+	Promo2   PieceType // Defence: the second attempt's promotion; pillar: the type the die counts
 }
 
 // NullMove is the zero Move, which no game uses as an action.

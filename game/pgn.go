@@ -63,13 +63,20 @@ func (g *Game) PGN() string {
 		in := e.Input
 		switch in.Kind {
 		case InputMove:
+			if e.Record.Text == "" {
+				continue // a sealed simultaneous move, written with the move that resolved its turn
+			}
 			switch {
 			case e.Side == White:
 				words = append(words, fmt.Sprintf("%d.", e.MoveNo))
 			case afterComment:
 				words = append(words, fmt.Sprintf("%d...", e.MoveNo))
 			}
-			words = append(words, e.Record.Text)
+			w := e.Record.Text
+			if e.Record.PGN != "" {
+				w = e.Record.PGN
+			}
+			words = append(words, w)
 			afterComment = false
 			continue
 		case InputDraw:

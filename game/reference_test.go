@@ -536,113 +536,31 @@ func refCheckPerft(t *testing.T, variant string, cases []refCase) {
 	}
 }
 
-// TestReferenceChess compares the fast generator with the reference on standard positions;
-// the counts are the published perft figures.
+// TestReferenceChess checks the reference generator against the published counts of the
+// perft suite, and the fast generator against it, where the slow one is quick enough.
 func TestReferenceChess(t *testing.T) {
-	refCheckPerft(t, "chess", []refCase{
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 3, 8902},
-		{"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3, 97862},
-		{"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 3, 2812},
-		{"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5, 674624},
-		{"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 3, 9467},
-		{"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 3, 62379},
-	})
+	refCheckSuite(t, "chess")
 }
 
-// TestReferenceForced compares the generators on forced-capture positions made to test
-// the rule's edges. The depth-1 comment of each says why the first count is what it is.
+// refCheckSuite runs refCheckPerft on the suite's entries of a variant small enough for
+// the reference generator.
+func refCheckSuite(t *testing.T, variant string) {
+	var cases []refCase
+	for _, c := range readPerftSuite(t) {
+		if c.variant == variant && c.nodes <= 700000 {
+			cases = append(cases, refCase{c.fen, c.depth, c.nodes})
+		}
+	}
+	if len(cases) < 10 {
+		t.Fatalf("only %d %s cases in the perft suite", len(cases), variant)
+	}
+	refCheckPerft(t, variant, cases)
+}
+
+// TestReferenceForced compares the generators on the forced-capture entries of the perft
+// suite, made to test the rule's edges (each with a comment on its depth-1 count).
 func TestReferenceForced(t *testing.T) {
-	refCheckPerft(t, "forced", []refCase{
-		// Start: no capture is possible, so the 20 ordinary moves.
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 1, 20},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4, 153299},
-
-		// En passant is the only capture, so it is compulsory: exd6 e.p. is the one move
-		// (the rook's 10 moves, the king's 5 and O-O-O are all excluded).
-		{"4k3/8/8/3pP3/8/8/8/R3K3 w Q d6 0 1", 1, 1},
-		{"4k3/8/8/3pP3/8/8/8/R3K3 w Q d6 0 1", 5, 4420},
-
-		// Two pawns may take en passant: cxd6 and exd6, nothing else.
-		{"4k3/8/8/2PpP3/8/8/8/4K3 w - d6 0 1", 1, 2},
-		{"4k3/8/8/2PpP3/8/8/8/4K3 w - d6 0 1", 5, 1634},
-
-		// Capturing promotions: b7xa8 and b7xc8, each to q/r/b/n = 8; the 4 quiet
-		// promotions b7-b8 are excluded.
-		{"r1r1k3/1P6/8/8/8/8/8/4K3 w - - 0 1", 1, 8},
-		{"r1r1k3/1P6/8/8/8/8/8/4K3 w - - 0 1", 5, 3964},
-
-		// The same for Black: b2xa1 and b2xc1 promoting = 8, b2-b1 excluded.
-		{"4k3/8/8/8/8/8/1p6/R1N1K3 b - - 0 1", 1, 8},
-		{"4k3/8/8/8/8/8/1p6/R1N1K3 b - - 0 1", 5, 19038},
-
-		// A promotion that captures the king: e7xd8 to q/r/b/n = 4 (the quiet e7-e8
-		// promotions are excluded); each ends the game, so deeper counts stay 4.
-		{"3k4/4P3/8/8/8/8/8/4K3 w - - 0 1", 1, 4},
-		{"3k4/4P3/8/8/8/8/8/4K3 w - - 0 1", 3, 4},
-
-		// Castling blocked by a capture: Ra1xa5 is the only capture, so it is the only move
-		// (no O-O, no O-O-O).
-		{"4k3/8/8/p7/8/8/8/R3K2R w KQ - 0 1", 1, 1},
-		{"4k3/8/8/p7/8/8/8/R3K2R w KQ - 0 1", 5, 26271},
-
-		// Castling out of and through attack: no capture exists (Bb4 attacks e1, Rd8 d1,
-		// Rf8 f1). Ra1: a2–a8 + b1, c1, d1 = 10; Rh1: h2–h8 + g1, f1 = 9; king d1, d2, e2,
-		// f2, f1 = 5; O-O and O-O-O = 2. Total 26.
-		{"3rkr2/8/8/8/1b6/8/8/R3K2R w KQ - 0 1", 1, 26},
-		{"3rkr2/8/8/8/1b6/8/8/R3K2R w KQ - 0 1", 5, 181434},
-
-		// Black castles into attack (Rg1 sees g8, Rb1 sees b8): Ra8: a7–a1 + b8, c8, d8 = 10;
-		// Rh8: h7–h1 + g8, f8 = 9; king d8, d7, e7, f7, f8 = 5; O-O, O-O-O = 2. Total 26.
-		{"r3k2r/8/8/8/8/8/8/1R2K1R1 b kq - 0 1", 1, 26},
-		{"r3k2r/8/8/8/8/8/8/1R2K1R1 b kq - 0 1", 4, 226594},
-
-		// A king capture among other captures: Qa1xa8 (the king) and Qa1xh8 = 2.
-		{"k6n/8/8/8/8/8/8/Q3K3 w - - 0 1", 1, 2},
-		{"k6n/8/8/8/8/8/8/Q3K3 w - - 0 1", 5, 5714},
-
-		// A king that can take the king: Ke5xd5 and Ke5xe6 are the captures = 2; after
-		// Kxe6 Black's only capture is Kd5xe6.
-		{"8/8/4p3/3kK3/8/8/8/8 w - - 0 1", 1, 2},
-		{"8/8/4p3/3kK3/8/8/8/8 w - - 0 1", 3, 2},
-
-		// Only the kings, adjacent: Kxd5 is forced and ends the game.
-		{"8/8/8/3kK3/8/8/8/8 w - - 0 1", 1, 1},
-		{"8/8/8/3kK3/8/8/8/8 w - - 0 1", 4, 1},
-
-		// Only a king left against a queen: Ke1xd2 is the only capture = 1; then Black
-		// has only a king too.
-		{"4k3/8/8/8/8/8/3q4/4K3 w - - 0 1", 1, 1},
-		{"4k3/8/8/8/8/8/3q4/4K3 w - - 0 1", 5, 1870},
-
-		// Bare kings far apart: Ke1 to d1, d2, e2, f2, f1 = 5.
-		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", 1, 5},
-		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", 5, 7922},
-
-		// No king for the side to move: no moves (the game is over).
-		{"4k3/8/8/8/8/8/8/R7 w - - 0 1", 1, 0},
-		// The side to move has a king but the other side has none: the game is over too,
-		// so no moves (what Perft reaches after a king capture is never expanded anyway).
-		{"8/8/8/8/8/8/8/R3K3 w - - 0 1", 1, 0},
-
-		// Everything blocked: Kh8 is boxed in by its Rg8, Pg7, Ph7; Rg8 by Bf8, Pg7, Kh8;
-		// Bf8 by Pe7, Pg7; h7 and g7 push onto own pieces; e7 is blocked by the black king
-		// and attacks only d8 (empty) and f8 (own). No move at all = 0.
-		{"4kBRK/4P1PP/8/8/8/8/8/8 w - - 0 1", 1, 0},
-		{"4kBRK/4P1PP/8/8/8/8/8/8 w - - 0 1", 3, 0},
-
-		// The same box with Black to move (a bishop on e8, the king on a1): no black
-		// capture; Ka1 a2, b1, b2 = 3, Be8 d7, c6, b5, a4, f7, g6, h5 = 7. Total 10. After a
-		// king move White has no move; after a bishop move only e7-e8 promotions.
-		{"4bBRK/4P1PP/8/8/8/8/8/k7 b - - 0 1", 1, 10},
-		{"4bBRK/4P1PP/8/8/8/8/8/k7 b - - 0 1", 2, 28},
-		{"4bBRK/4P1PP/8/8/8/8/8/k7 b - - 0 1", 5, 1472},
-
-		// Kiwipete under forced capture: only White's captures are legal: dxe6, Nxd7,
-		// Nxf7, Nxg6, Qxf6, Qxh3, gxh3, Bxa6 = 8.
-		{"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 1, 8},
-		{"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4, 3836},
-		{"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 28018},
-	})
+	refCheckSuite(t, "forced")
 }
 
 // TestReferenceRandomGames plays random games in both variants and compares at every ply

@@ -55,3 +55,6 @@ func (c Color) String() string {
 	}
 	return "black"
 }
+
+// colorName is "White" or "Black", for sentences.
+func colorName(c Color) string { return [...]string{"White", "Black"}[c] }

@@ -87,7 +87,10 @@ type Input struct {
 
 // Record is what an applied input did, for the move list.
 type Record struct {
-	Text   string // notation: "Nxe5", "exd5 (missed)", "0-0 (D)"
+	Text string // notation: "Nxe5", "exd5 (missed)", "0-0 (D)"
+	// PGN is the move as one PGN token when Text is not one (it has spaces or brackets:
+	// "0-0D" for "0-0 (D)"); "" means Text. ParseMove must read it back.
+	PGN    string
 	Events []Event
 }
 

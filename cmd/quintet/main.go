@@ -3,6 +3,7 @@
 // Usage:
 //
 //	quintet perft -variant chess -fen FEN -depth 5 [-divide] [-bench]
+//	quintet perft -variant pillar -options "board=8x8" -fen TEXT -depth 3
 //
 // Each subcommand lives in its own file and registers itself in commands.
 package main

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/quintet-chess/quintet/game"
@@ -14,6 +15,7 @@ import (
 func runPerft(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("perft", stderr)
 	variant := fs.String("variant", "chess", "game name (one of the registered variants)")
+	options := fs.String("options", "", "variant options, space-separated key=value pairs (\"board=8x8 nodice=on\")")
 	fen := fs.String("fen", "", "position text (default: the variant's start position)")
 	depth := fs.Int("depth", 1, "depth in plies (at least 1)")
 	divide := fs.Bool("divide", false, "print the count of every first move as 'move: count'")
@@ -27,9 +29,13 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	if *depth < 1 {
 		return fmt.Errorf("-depth %d: want at least 1", *depth)
 	}
-	v, err := game.Lookup(*variant)
+	v, err := game.Lookup(*variant, strings.Fields(*options)...)
 	if err != nil {
 		return err
+	}
+	if v.Load != nil {
+		// A game with its own rules (draws, reveals, joint moves): the generic perft.
+		return perftRules(v, *fen, *depth, *divide, *bench, stdout)
 	}
 	if *fen == "" {
 		*fen = v.Start
@@ -58,6 +64,74 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	elapsed := time.Since(start)
 
 	if *bench {
+		nps := float64(nodes) / elapsed.Seconds()
+		fmt.Fprintf(stdout, "time %v, %.0f leaf nodes/s (%.2f M/s)\n", elapsed.Round(time.Microsecond), nps, nps/1e6)
+	}
+	fmt.Fprintln(stdout, nodes)
+	return nil
+}
+
+// perftRules counts through the game's own state machine (games that are more than chess
+// fields): its fast counter when it has one, else the generic PerftRules. A ply is one
+// Move step; a joint move of both players is one ply. -divide splits by first action
+// when one player moves first.
+func perftRules(v *game.Variant, text string, depth int, divide, bench bool, stdout io.Writer) error {
+	r, err := game.Load(v, text)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	var nodes int64
+	s := r.Next()
+	switch {
+	case divide && s.Kind == game.StepMove && s.Players != 3:
+		pl := s.OnlyPlayer()
+		var lines []string
+		for _, m := range r.Moves(pl, nil) {
+			text := r.MoveText(m)
+			c := r.Clone()
+			if _, err := c.Apply(game.Input{Kind: game.InputMove, Player: pl, Move: m}); err != nil {
+				return fmt.Errorf("%s: %w", text, err)
+			}
+			n := int64(1)
+			if depth > 1 {
+				if n, err = game.PerftRules(c, depth-1); err != nil {
+					return err
+				}
+			}
+			lines = append(lines, fmt.Sprintf("%s: %d", text, n))
+			nodes += n
+		}
+		sort.Strings(lines)
+		for _, l := range lines {
+			fmt.Fprintln(stdout, l)
+		}
+	case divide && s.Kind == game.StepDraw:
+		// A chance node first (a die roll): split by the drawn value.
+		for a := 0; a < s.Range; a++ {
+			c := r.Clone()
+			rec, err := c.Apply(game.Input{Kind: game.InputDraw, Values: [2]uint8{uint8(a), 0}})
+			if err != nil {
+				return fmt.Errorf("draw %d: %w", a, err)
+			}
+			n, err := game.PerftRules(c, depth)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "draw %d (%s): %d\n", a, rec.Text, n)
+			nodes += n
+		}
+	case divide:
+		return fmt.Errorf("-divide needs a position where one player moves first or a draw")
+	default:
+		if f, ok := r.(interface{ Perft(int) int64 }); ok {
+			nodes = f.Perft(depth)
+		} else if nodes, err = game.PerftRules(r, depth); err != nil {
+			return err
+		}
+	}
+	if bench {
+		elapsed := time.Since(start)
 		nps := float64(nodes) / elapsed.Seconds()
 		fmt.Fprintf(stdout, "time %v, %.0f leaf nodes/s (%.2f M/s)\n", elapsed.Round(time.Microsecond), nps, nps/1e6)
 	}

@@ -86,3 +86,25 @@ func TestErrors(t *testing.T) {
 		t.Errorf("no command: exit %d, want 2", code)
 	}
 }
+
+// Games with their own rules go through game.PerftRules: probabilistic chess from the
+// start agrees with chess to depth 3 (no capture is made before the third ply); from a
+// position with captures each attempt branches over the ten draw values.
+func TestPerftRulesVariant(t *testing.T) {
+	out, errs, code := run(t, "perft", "-variant", "probabilistic", "-depth", "3")
+	if code != 0 || lastLine(out) != "8902" {
+		t.Fatalf("probabilistic d3: exit %d, %q %s", code, out, errs)
+	}
+	// White: Kd1 Kd2 Kf1 Kf2 and the attempt Kxe2. After Kd1 or Kf1 Black has 4
+	// promotions on e1, 4 promoting attempts on the king and 5 king moves; after Kd2 or
+	// Kf2 no attempt. Kxe2 branches over ten draws: 0–7 take the pawn (Black: 5 king
+	// moves each), 8 misses (5), 9 kills the king (a finished game, 1 leaf).
+	out, errs, code = run(t, "perft", "-variant", "probabilistic", "-fen", "4k3/8/8/8/8/8/4p3/4K3 w - - 0 1", "-depth", "2", "-divide")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	want := "Kd1: 13\nKd2: 9\nKf1: 13\nKf2: 9\nKxe2: 46\n90\n"
+	if out != want {
+		t.Errorf("divide:\n%s\nwant:\n%s", out, want)
+	}
+}
