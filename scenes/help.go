@@ -8,6 +8,7 @@ import (
 
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/scenes/layout"
+	"github.com/quintet-chess/quintet/scenes/rulestext"
 )
 
 // Help shows a game's rules: paragraphs and diagrams (a position with marked squares and
@@ -17,7 +18,7 @@ type Help struct {
 	variant string
 	back    Scene
 	v       *game.Variant
-	items   []helpItem
+	items   []rulestext.Item
 
 	env     Env
 	fs      faces
@@ -27,21 +28,6 @@ type Help struct {
 	height  float64
 	buttons []button
 	sprites *pieceSprites
-}
-
-// helpItem is a paragraph, a heading, or a diagram.
-type helpItem struct {
-	head    bool
-	text    string
-	diagram *diagram
-}
-
-// diagram is a position of the game with marks: squares tinted, arrows from → to.
-type diagram struct {
-	pos     string // position text ("" for the start)
-	marks   []string
-	arrows  [][2]string
-	caption string
 }
 
 // NewHelp is the rules of game name; back is shown again when the person is done.
@@ -54,18 +40,20 @@ func NewHelp(name string, back Scene) *Help {
 
 // rulesOf are the help items of a game: its own text where written, else the variant's
 // one-line help and its options.
-func rulesOf(name string, v *game.Variant) []helpItem {
-	if items, ok := rulesText[name]; ok {
-		return items
-	}
-	var items []helpItem
+func rulesOf(name string, v *game.Variant) []rulestext.Item {
 	if v == nil {
-		return []helpItem{{text: "Unknown game " + name + "."}}
+		return []rulestext.Item{{Text: "Unknown game " + name + "."}}
 	}
-	items = append(items, helpItem{head: true, text: v.Title}, helpItem{text: v.Help},
-		helpItem{diagram: &diagram{caption: "The start position."}})
+	items := rulestext.Games[name]
+	if items == nil {
+		items = []rulestext.Item{{Head: true, Text: v.Title}, {Text: v.Help},
+			{Diagram: &rulestext.Diagram{Caption: "The start position."}}}
+	}
+	if len(v.OptionHelp) > 0 {
+		items = append(items, rulestext.Item{Head: true, Text: "Options"})
+	}
 	for _, o := range v.OptionHelp {
-		items = append(items, helpItem{text: "Option " + o.Key + " (default " + o.Default + "): " + o.Help})
+		items = append(items, rulestext.Item{Text: o.Key + " (default " + o.Default + "): " + o.Help})
 	}
 	return items
 }
@@ -124,15 +112,15 @@ func (h *Help) Draw(dst *ebiten.Image) {
 	f := h.fs.get(false, size)
 	for _, it := range h.items {
 		switch {
-		case it.head:
+		case it.Head:
 			hf := h.fs.get(true, size*1.3)
 			y += 0.6 * size
-			drawLeft(dst, it.text, hf, x, y+0.7*size, colTitle)
+			drawLeft(dst, it.Text, hf, x, y+0.7*size, colTitle)
 			y += 1.8 * size
-		case it.diagram != nil:
-			y = h.drawDiagram(dst, it.diagram, x, y, w, f, size)
+		case it.Diagram != nil:
+			y = h.drawDiagram(dst, it.Diagram, x, y, w, f, size)
 		default:
-			for _, l := range wrap(it.text, f, w) {
+			for _, l := range wrap(it.Text, f, w) {
 				drawLeft(dst, l, f, x, y+0.65*size, colTitle)
 				y += 1.35 * size
 			}
@@ -149,11 +137,17 @@ func (h *Help) Draw(dst *ebiten.Image) {
 	drawButtons(dst, h.buttons, f)
 }
 
-func (h *Help) drawDiagram(dst *ebiten.Image, d *diagram, x, y, w float64, f textFace, size float64) float64 {
+func (h *Help) drawDiagram(dst *ebiten.Image, d *rulestext.Diagram, x, y, w float64, f textFace, size float64) float64 {
 	if h.v == nil || h.sprites == nil {
 		return y
 	}
-	r, err := game.Load(h.v, d.pos)
+	v := h.v
+	if len(d.Options) > 0 {
+		if ov, err := game.Lookup(h.variant, d.Options...); err == nil {
+			v = ov
+		}
+	}
+	r, err := game.Load(v, d.Pos)
 	if err != nil {
 		drawLeft(dst, "(diagram: "+err.Error()+")", f, x, y+size, colError)
 		return y + 2*size
@@ -166,7 +160,7 @@ func (h *Help) drawDiagram(dst *ebiten.Image, d *diagram, x, y, w float64, f tex
 		return layout.Rect{X: bx + float64(s.File())*sq, Y: y + float64(ranks-1-s.Rank())*sq, W: sq, H: sq}
 	}
 	marked := map[game.Square]bool{}
-	for _, m := range d.marks {
+	for _, m := range d.Marks {
 		if s, err := game.ParseSquare(m); err == nil {
 			marked[s] = true
 		}
@@ -188,7 +182,7 @@ func (h *Help) drawDiagram(dst *ebiten.Image, d *diagram, x, y, w float64, f tex
 			h.sprites.draw(dst, pc, rr.X, rr.Y)
 		}
 	}
-	for _, a := range d.arrows {
+	for _, a := range d.Arrows {
 		f0, e0 := game.ParseSquare(a[0])
 		t0, e1 := game.ParseSquare(a[1])
 		if e0 != nil || e1 != nil {
@@ -199,7 +193,7 @@ func (h *Help) drawDiagram(dst *ebiten.Image, d *diagram, x, y, w float64, f tex
 		arrow(dst, x0, y0, x1, y1, sq)
 	}
 	y += sq*float64(ranks) + 0.4*size
-	for _, l := range wrap(d.caption, f, w) {
+	for _, l := range wrap(d.Caption, f, w) {
 		drawText(dst, l, f, x+w/2, y+0.65*size, colSub)
 		y += 1.35 * size
 	}

@@ -191,6 +191,104 @@ var drawings = map[game.PieceType][]part{
 	},
 }
 
+// Our own pieces of the Crown family, in the same style: the Ferz as an eight-pointed
+// star, the stone, the paratrooper and the two half-monarchs.
+var (
+	ferzDrawing = []part{
+		newPart(body, rrect(26, 80, 74, 90, 3)),
+		newPart(body, rrect(40, 70, 60, 81, 2)),
+		newPart(body, star(50, 42, 36, 15, 8)),
+		newPart(dot, circle(50, 42, 5)),
+	}
+	stoneDrawing = []part{
+		newPart(body, path(func(p *vector.Path) {
+			p.MoveTo(16, 84)
+			p.CubicTo(10, 62, 22, 40, 40, 34)
+			p.CubicTo(54, 29, 74, 34, 82, 50)
+			p.CubicTo(90, 64, 88, 78, 84, 84)
+		})),
+		newPart(mark, line(36, 50, 46, 62, 44, 74)),
+		newPart(mark, line(62, 46, 68, 60)),
+	}
+	paraDrawing = []part{
+		newPart(body, path(func(p *vector.Path) {
+			p.MoveTo(12, 42)
+			p.CubicTo(14, 16, 86, 16, 88, 42)
+			p.QuadTo(80, 35, 70, 42)
+			p.QuadTo(60, 35, 50, 42)
+			p.QuadTo(40, 35, 30, 42)
+			p.QuadTo(20, 35, 12, 42)
+		})),
+		newPart(mark, line(13, 43, 44, 66)),
+		newPart(mark, line(87, 43, 56, 66)),
+		newPart(mark, line(50, 42, 50, 64)),
+		newPart(body, rrect(40, 62, 60, 82, 6)),
+		newPart(body, circle(50, 56, 7)),
+		newPart(body, rrect(28, 82, 72, 90, 3)),
+	}
+	halfBody = func() []part {
+		return []part{
+			newPart(body, rrect(24, 80, 76, 90, 3)),
+			newPart(body, path(func(p *vector.Path) {
+				p.MoveTo(30, 80)
+				p.CubicTo(20, 64, 24, 46, 38, 42)
+				p.LineTo(62, 42)
+				p.CubicTo(76, 46, 80, 64, 70, 80)
+			})),
+			newPart(mark, path(func(p *vector.Path) {
+				p.MoveTo(31, 72)
+				p.QuadTo(50, 66, 69, 72)
+			})),
+		}
+	}
+	halfOrthDrawing = append(halfBody(),
+		newPart(body, poly(45, 8, 55, 8, 55, 20, 67, 20, 67, 30, 55, 30, 55, 42, 45, 42, 45, 30, 33, 30, 33, 20, 45, 20)))
+	halfDiagDrawing = append(halfBody(),
+		newPart(body, poly(36, 10, 50, 19, 64, 10, 70, 17, 57, 26, 70, 35, 64, 42, 50, 33, 36, 42, 30, 35, 43, 26, 30, 17)))
+)
+
+// star is a star of n points around (cx, cy) with outer radius r and inner radius ri.
+func star(cx, cy, r, ri float32, n int) *vector.Path {
+	var p vector.Path
+	for i := 0; i < 2*n; i++ {
+		a := math.Pi * float64(i) / float64(n)
+		rad := r
+		if i%2 == 1 {
+			rad = ri
+		}
+		x, y := cx+rad*float32(math.Sin(a)), cy-rad*float32(math.Cos(a))
+		if i == 0 {
+			p.MoveTo(x, y)
+		} else {
+			p.LineTo(x, y)
+		}
+	}
+	p.Close()
+	return &p
+}
+
+// drawingOf is the drawing of piece type t in variant v: where a game has the Dame, the
+// Dame wears the queen's crown and the long-range Queen is the Ferz, a star.
+func drawingOf(v *game.Variant, t game.PieceType) ([]part, bool) {
+	hasDame := v.Pieces[game.Dame].Letter != 0
+	switch {
+	case t == game.Queen && hasDame:
+		return ferzDrawing, true
+	case t == game.Dame:
+		return drawings[game.Queen], true
+	case t == game.Stone:
+		return stoneDrawing, true
+	case t == game.Para:
+		return paraDrawing, true
+	case t == game.HalfOrth:
+		return halfOrthDrawing, true
+	case t == game.HalfDiag:
+		return halfDiagDrawing, true
+	}
+	d, ok := drawings[t]
+	return d, ok
+}
+
 // whitePixel is a 1×1 white source for DrawTriangles (inside a 3×3 image, so that
 // filtering never reads a neighbour).
 var whitePixel = func() *ebiten.Image {
@@ -265,7 +363,7 @@ func newPieceSprites(v *game.Variant, size int) *pieceSprites {
 			}
 			k := 0.9 * float32(size) / 100
 			off := (float32(size) - 100*k) / 2
-			if parts, ok := drawings[t]; ok {
+			if parts, ok := drawingOf(v, t); ok {
 				for _, p := range parts {
 					switch p.kind {
 					case body:

@@ -45,11 +45,16 @@ type Play struct {
 	msgTick int
 	inspect game.Square // tower shown in the inspector, NoSquare if none
 
-	anims   []anim
-	tick    int
-	scroll  int
-	over    bool
-	history []string // the move list, one line per move number
+	anims     []anim
+	odds      map[game.Square]game.Odds // capture odds of the selected piece (probabilistic)
+	rollTick  int                       // when the die was last rolled
+	flashSq   game.Square               // a reveal's square, glowing for a moment
+	flashTick int
+	pending   *game.Move // a move waiting for the person's confirmation
+	tick      int
+	scroll    int
+	over      bool
+	history   []string // the move list, one line per move number
 
 	env     Env
 	lay     layout.Play
@@ -83,7 +88,7 @@ func NewPlay(cfg match.Config, opp match.Opponent, back *Setup) (*Play, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Play{m: m, opp: opp, setup: back, sel: game.NoSquare, inspect: game.NoSquare, fs: faces{}}
+	p := &Play{m: m, opp: opp, setup: back, sel: game.NoSquare, inspect: game.NoSquare, flashSq: game.NoSquare, fs: faces{}}
 	p.viewer = m.Viewer(game.White)
 	p.reset()
 	return p, nil
@@ -128,6 +133,9 @@ func (p *Play) Update(ctx *Ctx) error {
 		}
 		p.layButtons()
 		return nil
+	}
+	if c, ok := p.m.NeedsPick(); ok && p.panel == nil && !p.handover {
+		p.panel = pickPanel(c)
 	}
 	if p.panel == nil && p.canAct() && !p.hasBoardMoves() {
 		if groups, panel := p.actionGroups(); len(groups)+len(panel) > 0 {
@@ -213,23 +221,35 @@ func (p *Play) notices(ctx *Ctx) {
 			ctx.Sound.Play(snd)
 		case game.InputDraw:
 			ctx.Sound.Play(SoundDie)
-			p.say(e.Record.Text)
+			p.rollTick = p.tick
 		case game.InputReveal:
 			ctx.Sound.Play(SoundReveal)
-			p.say(e.Record.Text)
-		default:
-			p.say(e.Record.Text)
+			if lm, ok := p.lastMove(); ok {
+				p.flashSq, p.flashTick = lm.To, p.tick
+			}
+		}
+		// What happened, in words: the record and its events (a collision, a reveal).
+		var words []string
+		if e.Input.Kind != game.InputMove {
+			words = append(words, e.Record.Text)
 		}
 		for _, ev := range e.Record.Events {
-			if ev.Text != "" && ev.Kind != game.EventCheck {
-				p.say(ev.Text)
+			if ev.Text != "" && ev.Text != e.Record.Text && !(p.hideEvent(e, ev)) {
+				words = append(words, ev.Text)
 			}
+		}
+		if len(words) > 0 {
+			p.say(strings.Join(words, "; "))
 		}
 	}
 	if err := p.m.Err(); err != nil {
 		p.msg = err.Error()
 	}
 }
+
+// hideEvent reports an event the viewer may not read yet: none so far; the games word
+// their events for both players.
+func (p *Play) hideEvent(e game.Entry, ev game.Event) bool { return false }
 
 // animate slides the piece of a move made by the AI or by taps (a dragged piece is
 // already where it was dropped).
@@ -242,6 +262,17 @@ func (p *Play) animate(e game.Entry, by string) {
 		return
 	}
 	pos := p.view.Position()
+	// Simultaneous chess: the turn resolves with the second choice; both moves slide.
+	if p.m.Sealed() {
+		es := p.m.Game().Entries()
+		if n := len(es); n >= 2 && es[n-1].Input == e.Input && es[n-2].Input.Kind == game.InputMove &&
+			es[n-2].Input.Player != e.Input.Player && p.m.Game().Next().Players != 1<<e.Input.Player.Other() {
+			o := es[n-2].Input.Move
+			if pc := pos.At(o.To); pc != game.NoPiece && o.From < game.NoSquare && o.To < game.NoSquare {
+				p.anims = append(p.anims, anim{pc: pc, from: o.From, to: o.To, start: p.tick})
+			}
+		}
+	}
 	pc := pos.At(mv.To)
 	if pc == game.NoPiece {
 		return
@@ -503,7 +534,8 @@ func (p *Play) Status() Status {
 	gs := &GameStatus{Hash: fmt.Sprintf("%016x", r.Hash()), Step: r.Next().Kind.String(),
 		ToAct: int(p.acts), Viewer: p.viewer.String(), Plies: len(g.Entries()),
 		Result: o.Result.String(), Reason: o.Reason, Line: p.statusLine(),
-		Thinking: p.m.Thinking(), Handover: p.handover, Moves: p.history, Animating: p.Animating()}
+		Thinking: p.m.Thinking(), Handover: p.handover, Moves: p.history, Animating: p.Animating(),
+		Pick: p.panel != nil && p.panel.kind == "pick"}
 	if !p.handover && p.view != nil {
 		gs.Text = p.view.Text()
 	}
@@ -524,6 +556,9 @@ func (p *Play) Animating() bool {
 		if p.tick-a.start <= animTicks {
 			return true
 		}
+	}
+	if p.tick-p.rollTick <= 36 || p.tick-p.flashTick <= 91 {
+		return true
 	}
 	return p.msg != "" && p.tick-p.msgTick == msgTicks+1
 }

@@ -86,7 +86,7 @@ func (p *Play) pointer(in *Intents) {
 func (p *Play) press(s game.Square, e PointerEvent) {
 	p.drag.moved = false
 	if s == game.NoSquare || !p.canAct() {
-		p.sel, p.targets = game.NoSquare, 0
+		p.sel, p.targets, p.odds = game.NoSquare, 0, nil
 		return
 	}
 	if p.group != nil {
@@ -125,6 +125,7 @@ func (p *Play) selectSquare(s game.Square) {
 	if p.targets == 0 {
 		p.sel = game.NoSquare
 	}
+	p.odds = p.captureOdds()
 }
 
 // tryMove plays the board move from → to, asking which one if several fit.
@@ -162,12 +163,19 @@ func (p *Play) choose(fit []game.Move) {
 	}
 }
 
-// play makes the actor's move.
+// play makes the actor's move (after a confirmation when it would end on the own hidden
+// crown, which loses).
 func (p *Play) play(m game.Move) {
+	if game.CrownCrushesOwn(p.m.Game().Rules().View(p.actor), p.actor, m) && p.pending == nil {
+		p.pending = &m
+		p.panel = confirmPanel("crush", "This move ends on your own hidden crown and loses the game. Play it anyway?")
+		return
+	}
+	p.pending = nil
 	if err := p.m.Play(p.actor, m); err != nil {
 		p.say(err.Error())
 	}
-	p.sel, p.targets, p.group = game.NoSquare, 0, nil
+	p.sel, p.targets, p.group, p.odds = game.NoSquare, 0, nil, nil
 }
 
 // actionGroups are the placing kinds the actor may choose now, and the moves for the
@@ -220,6 +228,7 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 			fillRect(dst, p.squareAt(s), c)
 		}
 	}
+	p.drawSecrets(dst)
 	// Last move, check, selection, special squares.
 	if lm, ok := p.lastMove(); ok {
 		for _, s := range []game.Square{lm.From, lm.To} {
@@ -288,6 +297,8 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 			p.sprites.drawImage(dst, p.sprites.ring, rr.X, rr.Y)
 		}
 	}
+	p.drawOdds(dst)
+	p.drawFlash(dst)
 	// Moving pieces on top.
 	for _, a := range p.anims {
 		t := float64(p.tick-a.start) / animTicks

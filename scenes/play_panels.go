@@ -45,7 +45,7 @@ func movePanel(p *Play, ms []game.Move) *choicePanel {
 	}
 	for i := range ms {
 		m := ms[i]
-		it := panelItem{id: fmt.Sprintf("move:%d", i), label: p.view.MoveText(m), move: &m}
+		it := panelItem{id: fmt.Sprintf("move:%d", i), label: moveLabel(p.view, m, height(p.view.Position(), m.From)), move: &m}
 		if promo {
 			it.piece = game.MakePiece(p.actor, m.Promo)
 		}
@@ -69,13 +69,24 @@ func actionPanel(p *Play, groups []actionGroup, ms []game.Move, cancel bool) *ch
 }
 
 func actionLabel(r game.Rules, m game.Move) string {
-	if m.Kind == game.Pass {
+	switch m.Kind {
+	case game.Pass:
 		return "Pass"
-	}
-	if m.Kind == game.Decline {
-		return "Decline"
+	case game.Decline:
+		return "Decline the strike"
+	case game.Choose:
+		return moveLabel(r, m, 0)
 	}
 	return r.MoveText(m)
+}
+
+// pickPanel asks person c for a number 0–9 (probabilistic chess, "pick your number").
+func pickPanel(c game.Color) *choicePanel {
+	cp := &choicePanel{kind: "pick", title: colorName(c) + ": pick your number 0–9 for this capture attempt"}
+	for n := 0; n < 10; n++ {
+		cp.items = append(cp.items, panelItem{id: fmt.Sprintf("pick:%d", n), label: fmt.Sprint(n)})
+	}
+	return cp
 }
 
 func drawOfferPanel(by game.Color) *choicePanel {
@@ -88,6 +99,18 @@ func confirmPanel(kind, question string) *choicePanel {
 		items: []panelItem{{id: "yes", label: "Yes"}, {id: "no", label: "No"}}}
 }
 
+func (p *Play) panelCols() int {
+	switch {
+	case p.panel.kind == "promotion":
+		return 4
+	case p.panel.kind == "pick":
+		return 5
+	case len(p.panel.items) > 10:
+		return 3
+	}
+	return 2
+}
+
 // panelRect is where the panel goes: over the board's middle.
 func (p *Play) panelRect() layout.Rect {
 	b := p.lay.Board
@@ -96,12 +119,9 @@ func (p *Play) panelRect() layout.Rect {
 	if p.panel.cancel {
 		n++
 	}
-	cols := 2
-	if p.panel.kind == "promotion" {
-		cols = 4
-	}
+	cols := p.panelCols()
 	rows := (n + cols - 1) / cols
-	bh := math.Max(p.lay.Square*0.9, 36*p.env.Scale)
+	bh := math.Max(math.Min(p.lay.Square*0.9, (p.env.Height*0.8)/float64(rows+2)), 32*p.env.Scale)
 	if p.panel.kind == "promotion" {
 		bh = math.Min(w/4, p.lay.Square*1.2)
 	}
@@ -114,10 +134,7 @@ func (p *Play) panelRect() layout.Rect {
 func (p *Play) layPanel() {
 	cp := p.panel
 	r := p.panelRect()
-	cols := 2
-	if cp.kind == "promotion" {
-		cols = 4
-	}
+	cols := p.panelCols()
 	lines := len(wrap(cp.title, p.fs.get(true, p.lay.TextSize), r.W*0.9))
 	top := r.Y + float64(lines)*1.4*p.lay.TextSize + 0.6*p.lay.TextSize
 	n := len(cp.items)
@@ -160,7 +177,7 @@ func (p *Play) updatePanel(ctx *Ctx) {
 func (p *Play) pick(cp *choicePanel, id string) {
 	switch id {
 	case "cancel", "no":
-		p.sel, p.targets = game.NoSquare, 0
+		p.sel, p.targets, p.pending = game.NoSquare, 0, nil
 	case "accept":
 		if err := p.m.AcceptDraw(); err != nil {
 			p.say(err.Error())
@@ -169,12 +186,27 @@ func (p *Play) pick(cp *choicePanel, id string) {
 		p.m.DeclineDraw()
 		p.say("Draw declined.")
 	case "yes":
-		if cp.kind == "resign" {
+		switch cp.kind {
+		case "resign":
 			if err := p.m.Resign(p.actor); err != nil {
 				p.say(err.Error())
 			}
+		case "crush":
+			if p.pending != nil {
+				p.play(*p.pending)
+			}
 		}
 	default:
+		if cp.kind == "pick" {
+			var n int
+			fmt.Sscanf(id, "pick:%d", &n)
+			if c, ok := p.m.NeedsPick(); ok {
+				if err := p.m.Pick(c, n); err != nil {
+					p.say(err.Error())
+				}
+			}
+			return
+		}
 		for _, it := range cp.items {
 			if it.id != id {
 				continue
@@ -285,7 +317,11 @@ func (p *Play) statusLine() string {
 	if p.typed != "" {
 		return "Type a move, Enter to play: " + p.typed + "_"
 	}
+	extra := p.gameLine()
 	if p.m.Thinking() {
+		if extra != "" {
+			return "The AI is thinking… · " + extra
+		}
 		return "The AI is thinking…"
 	}
 	s := g.Next()
@@ -301,9 +337,15 @@ func (p *Play) statusLine() string {
 			turn = "Your move (" + colorName(p.actor) + ")"
 		}
 		if e := p.expected(); e != "" {
-			return turn + ": " + strings.ToLower(e[:1]) + e[1:]
+			turn += ": " + strings.ToLower(e[:1]) + e[1:]
+		}
+		if extra != "" {
+			turn += " · " + extra
 		}
 		return turn
+	}
+	if extra != "" {
+		return p.expected() + " " + extra
 	}
 	return p.expected()
 }
@@ -323,12 +365,19 @@ func (p *Play) drawHeader(dst *ebiten.Image) {
 			}
 		}
 	}
-	w := h.W
+	w := h.W - 1.1*p.lay.Badge.W
+	p.drawBadge(dst)
 	drawLeft(dst, shorten2(title, tf, w), tf, h.X, h.Y+0.6*p.lay.TextSize, colTitle)
 	line := p.statusLine()
 	col := colSub
 	if p.canAct() {
 		col = colGood
+	}
+	lines := wrap(line, sf, w)
+	if len(lines) > 1 && p.msg == "" { // room for a second status line
+		drawLeft(dst, lines[0], sf, h.X, h.Y+1.55*p.lay.TextSize, col)
+		drawLeft(dst, shorten2(strings.Join(lines[1:], " "), sf, w), sf, h.X, h.Y+2.35*p.lay.TextSize, col)
+		return
 	}
 	drawLeft(dst, shorten2(line, sf, w), sf, h.X, h.Y+1.55*p.lay.TextSize, col)
 	if p.msg != "" && p.tick-p.msgTick <= msgTicks {
@@ -360,6 +409,9 @@ func (p *Play) drawStrips(dst *ebiten.Image) {
 		name := colorName(c) + " · " + seatName(p.m.Seat(c))
 		if !p.over && p.m.Game().Next().Asks(c) {
 			name = "» " + name
+		}
+		if note := strings.Trim(p.crownNote(c)+" "+p.sealNote(c), " "); note != "" {
+			name += " · " + note
 		}
 		drawLeft(dst, name, f, r.X, r.Y+r.H/2, colTitle)
 		nw, _ := measure(name, f)
@@ -430,11 +482,24 @@ func moveList(m *match.Match, viewer game.Color) []string {
 	hide := m.Hidden() && !g.Outcome().Over()
 	var lines []string
 	cur := ""
-	for _, e := range g.Entries() {
+	es := g.Entries()
+	// A sealed choice not yet resolved (simultaneous chess): the last entry, while the game
+	// still waits for the other player.
+	pending := -1
+	if s := g.Next(); m.Sealed() && s.Kind == game.StepMove && s.Players != 3 && len(es) > 0 {
+		pending = len(es) - 1
+	}
+	for i, e := range es {
 		in := e.Input
 		t := e.Record.Text
 		if in.Kind == game.InputMove && hide && in.Player != viewer && secretKind(in.Move.Kind) {
 			t = "(secret)"
+		}
+		if i == pending && in.Player != viewer {
+			t = "(sealed)"
+		}
+		if t == "" {
+			continue
 		}
 		switch {
 		case in.Kind == game.InputMove && (e.Side == game.White || cur == ""):
@@ -452,7 +517,11 @@ func moveList(m *match.Match, viewer game.Color) []string {
 			if t == "" {
 				continue
 			}
-			cur += " {" + t + "}"
+			if cur == "" {
+				cur = "{" + t + "}"
+			} else {
+				cur += " {" + t + "}"
+			}
 		}
 	}
 	if cur != "" {
@@ -499,5 +568,9 @@ func (p *Play) drawHandover(dst *ebiten.Image) {
 	tf := p.fs.get(true, p.lay.TextSize*1.4)
 	sf := p.fs.get(false, p.lay.TextSize)
 	drawText(dst, "Pass the device to "+colorName(p.handTo), tf, cx, cy-1.5*p.lay.TextSize, colTitle)
-	drawText(dst, colorName(p.handTo)+": tap anywhere when the other player cannot see the screen.", sf, cx, cy+0.5*p.lay.TextSize, colSub)
+	y := cy + 0.5*p.lay.TextSize
+	for _, l := range wrap(colorName(p.handTo)+": tap anywhere when the other player cannot see the screen.", sf, 0.9*p.env.Width) {
+		drawText(dst, l, sf, cx, y, colSub)
+		y += 1.4 * p.lay.TextSize
+	}
 }

@@ -23,6 +23,11 @@ type Setup struct {
 	opponent string                       // an AI level or "person"
 	opp      match.Opponent
 	err      string
+	pick     bool // probabilistic chess: people pick their numbers
+
+	scroll, contentH float64
+	press            *PointerEvent // where the pointer went down, nil when up
+	dragged          bool
 
 	env     Env
 	buttons []button
@@ -125,7 +130,7 @@ func (s *Setup) Config() match.Config {
 	} else {
 		seats[human.Other()] = match.Seat{Level: s.opponent}
 	}
-	return match.Config{Variant: s.variant, Options: opts, Seats: seats}
+	return match.Config{Variant: s.variant, Options: opts, Seats: seats, Pick: s.pick && s.variant == "probabilistic"}
 }
 
 // Update implements Scene.
@@ -134,7 +139,32 @@ func (s *Setup) Update(ctx *Ctx) error {
 		s.env = ctx.Env
 		s.lay()
 	}
-	b := pressed(ctx.In, s.buttons)
+	// Buttons act when released without dragging: a drag scrolls a screen taller than
+	// the window.
+	var b *button
+	for _, e := range ctx.In.Pointer {
+		switch e.Kind {
+		case Press:
+			ev := e
+			s.press, s.dragged = &ev, false
+		case Drag:
+			if s.press != nil && math.Abs(e.Y-s.press.Y) > 8*s.env.Scale {
+				s.dragged = true
+			}
+			if s.dragged {
+				s.scrollBy(s.press.Y - e.Y)
+				s.press.Y = e.Y
+			}
+		case Release:
+			if s.press != nil && !s.dragged {
+				b = hit(s.buttons, s.press.X, s.press.Y)
+			}
+			s.press = nil
+		}
+	}
+	if ctx.In.Wheel != 0 {
+		s.scrollBy(-ctx.In.Wheel * 40 * s.env.Scale)
+	}
 	if b == nil {
 		if ctx.In.Enter {
 			s.start(ctx)
@@ -153,6 +183,8 @@ func (s *Setup) Update(ctx *Ctx) error {
 		s.side = val
 	case "opponent":
 		s.opponent = val
+	case "pick":
+		s.pick = val == "on"
 	case "rules":
 		ctx.GoTo(NewHelp(s.variant, s))
 		return nil
@@ -162,6 +194,11 @@ func (s *Setup) Update(ctx *Ctx) error {
 	}
 	s.lay()
 	return nil
+}
+
+func (s *Setup) scrollBy(d float64) {
+	s.scroll = math.Max(0, math.Min(s.scroll+d, s.contentH-s.env.Height))
+	s.lay()
 }
 
 func (s *Setup) start(ctx *Ctx) {
@@ -187,7 +224,7 @@ func (s *Setup) lay() {
 	small := math.Max(0.82*text, 11.5*sc)
 	bh := math.Round(clamp(2.3*text, 34*sc, 46*sc))
 	gap := math.Round(0.18 * bh)
-	y := math.Max(8*sc, 0.02*e.Height)
+	y := math.Max(8*sc, 0.02*e.Height) - s.scroll
 	s.buttons, s.labels = nil, nil
 
 	s.title = layout.Rect{X: x0, Y: y, W: w, H: 2 * text}
@@ -225,6 +262,9 @@ func (s *Setup) lay() {
 	if v != nil {
 		help(v.Title + ": " + v.Help)
 		for _, o := range v.OptionHelp {
+			if len(o.Values) == 0 {
+				continue // set by a link's opt=key=value (a custom odds table)
+			}
 			cur := s.option(s.variant)[o.Key]
 			if cur == "" {
 				cur = o.Default
@@ -235,7 +275,16 @@ func (s *Setup) lay() {
 				bs = append(bs, button{id: "opt:" + o.Key + "=" + val, label: val, on: val == cur})
 			}
 			grid(min(len(bs), 4), bs)
-			help(o.Help)
+			h, _, _ := strings.Cut(o.Help, "; ")
+			help(h)
+		}
+		if s.variant == "probabilistic" {
+			section("Capture numbers")
+			grid(2, []button{
+				{id: "pick:off", label: "Drawn for you", on: !s.pick},
+				{id: "pick:on", label: "Pick 0–9 yourself", on: s.pick},
+			})
+			help("Each side's number 0–9 is added; the last digit decides the attempt. Drawn at random, or picked by you (the AI's is drawn).")
 		}
 	}
 	section("Your side")
@@ -268,6 +317,7 @@ func (s *Setup) lay() {
 	s.buttons = append(s.buttons,
 		button{id: "rules", label: "Rules", enabled: true, r: layout.Rect{X: x0, Y: y, W: cw, H: bh * 1.15}},
 		button{id: "play", label: "Play", enabled: v != nil, primary: true, r: layout.Rect{X: x0 + cw + gap, Y: y, W: 2 * cw, H: bh * 1.15}})
+	s.contentH = y + bh*1.15 + gap + s.scroll
 }
 
 // shortTitle is a game's name for a small button.

@@ -34,6 +34,9 @@ type Config struct {
 	Variant string
 	Options []string // "key=value"
 	Seats   [2]Seat
+	// Pick: people pick their own number 0–9 for a capture attempt's draw (probabilistic
+	// chess) instead of the device drawing it; the AI's number is still drawn at random.
+	Pick bool
 }
 
 // Opponent is an AI that answers a position. Think must not block and must not search on
@@ -62,7 +65,8 @@ type Match struct {
 	// like games with secrets, a hotseat needs hand-over screens.
 	sealed  bool
 	notices []Notice
-	err     error // the last error of an automatic step (shown, not fatal)
+	err     error  // the last error of an automatic step (shown, not fatal)
+	picked  [2]int // 1+number a person picked for the pending draw, 0 if none yet
 }
 
 type request struct {
@@ -142,11 +146,18 @@ func (m *Match) step() bool {
 	}
 	switch s.Kind {
 	case game.StepDraw:
+		if _, ok := m.NeedsPick(); ok {
+			return false
+		}
 		var in game.Input
 		in.Kind = game.InputDraw
 		for i := range in.Values {
 			in.Values[i] = m.randomBelow(s.Range)
+			if m.picked[i] > 0 {
+				in.Values[i] = uint8(m.picked[i] - 1)
+			}
 		}
+		m.picked = [2]int{}
 		return m.apply(in, "")
 	case game.StepReveal:
 		sec, ok := r.(game.Secrets)
@@ -232,6 +243,33 @@ func (m *Match) apply(in game.Input, by string) bool {
 func (m *Match) notice(by string) {
 	es := m.g.Entries()
 	m.notices = append(m.notices, Notice{Entry: es[len(es)-1], By: by})
+}
+
+// Sealed reports whether the game has asked both players at once (simultaneous chess).
+func (m *Match) Sealed() bool { return m.sealed }
+
+// NeedsPick is the person who must pick a number for the pending draw, ok false if none.
+func (m *Match) NeedsPick() (game.Color, bool) {
+	s := m.g.Next()
+	if !m.cfg.Pick || s.Kind != game.StepDraw || s.Draw != game.DrawCapture {
+		return game.White, false
+	}
+	for c := game.White; c <= game.Black; c++ {
+		if m.cfg.Seats[c].Human && m.picked[c] == 0 {
+			return c, true
+		}
+	}
+	return game.White, false
+}
+
+// Pick sets person c's number for the pending draw.
+func (m *Match) Pick(c game.Color, n int) error {
+	s := m.g.Next()
+	if s.Kind != game.StepDraw || n < 0 || n >= s.Range {
+		return fmt.Errorf("no number %d to pick now", n)
+	}
+	m.picked[c] = n + 1
+	return nil
 }
 
 // ToAct is the people who must act now (bit per colour).
@@ -393,6 +431,7 @@ func (m *Match) Takeback() error {
 	m.cancelAI()
 	m.offer = 0
 	m.err = nil
+	m.picked = [2]int{}
 	return m.g.Undo(len(m.g.Entries()) - n)
 }
 

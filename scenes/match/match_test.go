@@ -221,3 +221,31 @@ func TestRandomBelowUniformRange(t *testing.T) {
 		t.Errorf("second draw %d, want 2", v)
 	}
 }
+
+func TestPickNumbers(t *testing.T) {
+	m, err := New(Config{Variant: "probabilistic", Seats: [2]Seat{{Human: true}, {Level: "easy"}}, Pick: true}, &instant{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Load("4k3/8/8/8/8/8/3p4/4K3 w - - 0 1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.PlayText(game.White, "Kxd2"); err != nil {
+		t.Fatal(err)
+	}
+	m.Update()
+	if c, ok := m.NeedsPick(); !ok || c != game.White {
+		t.Fatalf("the capture attempt should wait for White's number: %v %v", c, ok)
+	}
+	if err := m.Pick(game.White, 7); err != nil {
+		t.Fatal(err)
+	}
+	m.Update()
+	es := m.Game().Entries()
+	if len(es) < 2 || es[1].Input.Kind != game.InputDraw || es[1].Input.Values[0] != 7 {
+		t.Fatalf("the draw did not use the picked 7: %+v", es)
+	}
+	if _, ok := m.NeedsPick(); ok {
+		t.Error("a pick is still asked after the draw")
+	}
+}
