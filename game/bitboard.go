@@ -24,6 +24,14 @@ func (b *Bitboard) Pop() Square {
 // Bit is the set holding only s.
 func Bit(s Square) Bitboard { return 1 << s }
 
+// b2i is 1 for true and 0 for false: an index chosen by a condition.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // boardMask is the set of squares of a files×ranks board in the lower-left corner.
 func boardMask(files, ranks int) Bitboard {
 	var m Bitboard

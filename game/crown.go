@@ -1,9 +1,6 @@
 package game
 
-import (
-	"fmt"
-	"strings"
-)
+import "slices"
 
 // Crown (RULES.md §3): chess in which each player secretly crowns the King or the Dame
 // (a piece on d1/d8 that steps like a king); capturing the crowned monarch wins. The
@@ -105,53 +102,30 @@ func newCrownVariant(kind crownKind, para bool, opts map[string]string) *Variant
 	v.Options = opts
 	v.Load = loadCrown
 	v.New = newCrownOptions
-	v.OptionHelp = []OptionHelp{
-		{Key: "kind", Default: "base", Values: crownKindNames[:],
-			Help: "base: plain Crown; stones: Crown-2, three stones (one mined) after losing the uncrowned monarch; " +
-				"hidden: Crown-3, the crown may be hidden on a square; split: Crown-4, the monarch may split in two halves"},
-		{Key: "paratrooper", Default: "off", Values: []string{"off", "on"},
-			Help: "on: each side has a paratrooper in reserve (drops anywhere, moves two king steps)"},
-	}
+	v.OptionHelp = crownOptionHelp
 	return v
+}
+
+var crownOptionHelp = []OptionHelp{
+	{Key: "kind", Default: "base", Values: crownKindNames[:],
+		Help: "base: plain Crown; stones: Crown-2, three stones (one mined) after losing the uncrowned monarch; " +
+			"hidden: Crown-3, the crown may be hidden on a square; split: Crown-4, the monarch may split in two halves"},
+	{Key: "paratrooper", Default: "off", Values: []string{"off", "on"},
+		Help: "on: each side has a paratrooper in reserve (drops anywhere, moves two king steps)"},
 }
 
 // newCrownOptions is Variant.New: it reads kind and paratrooper and refuses anything else.
 func newCrownOptions(opts map[string]string) (*Variant, error) {
-	kind, para := crownBase, false
-	for k, val := range opts {
-		switch k {
-		case "kind":
-			i := indexOf(crownKindNames[:], val)
-			if i < 0 {
-				return nil, fmt.Errorf("crown: option kind=%q: want one of %s", val, strings.Join(crownKindNames[:], ", "))
-			}
-			kind = crownKind(i)
-		case "paratrooper":
-			switch val {
-			case "on":
-				para = true
-			case "off":
-			default:
-				return nil, fmt.Errorf("crown: option paratrooper=%q: want on or off", val)
-			}
-		default:
-			return nil, fmt.Errorf("crown: unknown option %q (known: kind, paratrooper)", k)
-		}
+	if err := checkOptions("crown", crownOptionHelp, opts); err != nil {
+		return nil, err
 	}
+	kind := crownKind(max(0, slices.Index(crownKindNames[:], opts["kind"])))
+	para := opts["paratrooper"] == "on"
 	rec := map[string]string{"kind": crownKindNames[kind], "paratrooper": "off"}
 	if para {
 		rec["paratrooper"] = "on"
 	}
 	return newCrownVariant(kind, para, rec), nil
-}
-
-func indexOf(list []string, s string) int {
-	for i, x := range list {
-		if x == s {
-			return i
-		}
-	}
-	return -1
 }
 
 // crownCastlings are the eight castlings: per side the King and the Dame, each with either
@@ -448,7 +422,7 @@ func (r *crownRules) extraHash() uint64 {
 		mix(uint64(q.secret) | uint64(q.owner)<<4 | uint64(q.sq)<<8 | uint64(q.piece)<<16 | b2u(q.mine)<<24)
 	}
 	if r.out.Over() {
-		mix(uint64(r.out.Result)<<8 | uint64(indexOf(crownReasons, r.out.Reason)+1))
+		mix(uint64(r.out.Result)<<8 | uint64(slices.Index(crownReasons, r.out.Reason)+1))
 	}
 	return h
 }

@@ -157,7 +157,7 @@ func (r *crownRules) ParseMove(c Color, s string) (Move, error) {
 	if c > Black || r.out.Over() || r.pend.n > 0 || c != r.pos.Side {
 		return NullMove, fmt.Errorf("it is not %v's turn to move", c)
 	}
-	t := strings.TrimRight(strings.TrimSpace(s), "+#!?")
+	t := trimMarks(s)
 	pub, sec, hasSec := t, "", false
 	if i := strings.LastIndexByte(t, ':'); i >= 0 {
 		pub, sec, hasSec = t[:i], strings.TrimSpace(t[i+1:]), true

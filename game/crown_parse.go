@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -77,7 +78,7 @@ func loadCrown(v *Variant, text string) (Rules, error) {
 }
 
 func crownOptions(v *Variant) (crownKind, bool) {
-	kind := crownKind(max(0, indexOf(crownKindNames[:], v.Options["kind"])))
+	kind := crownKind(max(0, slices.Index(crownKindNames[:], v.Options["kind"])))
 	return kind, v.Options["paratrooper"] == "on"
 }
 
@@ -99,23 +100,17 @@ func parseCrown(v *Variant, text string) (*crownRules, error) {
 	if err := p.parseBoard(f[0]); err != nil {
 		return nil, fmt.Errorf("crown text: %w", err)
 	}
-	switch f[1] {
-	case "w":
-		p.Side = White
-	case "b":
-		p.Side = Black
-	default:
+	side, ok := parseSide(f[1])
+	if !ok {
 		return nil, fmt.Errorf("crown text: side to move %q, want w or b", f[1])
 	}
+	p.Side = side
 	if err := parseCrownCastle(p, f[2]); err != nil {
 		return nil, err
 	}
 	if f[3] != "-" {
 		s, err := ParseSquare(f[3])
-		want := 5
-		if p.Side == Black {
-			want = 2
-		}
+		want := v.epRank(p.Side)
 		if err != nil || s.Rank() != want {
 			return nil, fmt.Errorf("crown text: en-passant square %q is not on rank %d", f[3], want+1)
 		}
@@ -126,8 +121,8 @@ func parseCrown(v *Variant, text string) (*crownRules, error) {
 		if len(rest) == 0 || strings.Contains(rest[0], "=") {
 			break
 		}
-		n, err := strconv.Atoi(rest[0])
-		if err != nil || n < i || n > 10000 {
+		n, ok := parseClock(rest[0], i)
+		if !ok {
 			return nil, fmt.Errorf("crown text: %s %q, want a number %d–10000", name, rest[0], i)
 		}
 		if i == 0 {
@@ -303,8 +298,8 @@ func (r *crownRules) parseFields(fields map[string]string) error {
 	if ov, ok := fields["over"]; ok {
 		res, why, ok := strings.Cut(ov, ":")
 		why = strings.ReplaceAll(why, "_", " ")
-		i := indexOf([]string{"1-0", "0-1", "1/2-1/2"}, res)
-		if !ok || i < 0 || indexOf(crownReasons, why) < 0 {
+		i := slices.Index([]string{"1-0", "0-1", "1/2-1/2"}, res)
+		if !ok || i < 0 || slices.Index(crownReasons, why) < 0 {
 			return fmt.Errorf("crown text: over=%q, want result:reason", ov)
 		}
 		r.out = Outcome{Result(i + 1), why}

@@ -25,14 +25,11 @@ func ParseFEN(v *Variant, fen string) (*Position, error) {
 	if err := p.parseBoard(f[0]); err != nil {
 		return nil, err
 	}
-	switch f[1] {
-	case "w":
-		p.Side = White
-	case "b":
-		p.Side = Black
-	default:
+	side, ok := parseSide(f[1])
+	if !ok {
 		return nil, fmt.Errorf("fen: side to move %q, want w or b", f[1])
 	}
+	p.Side = side
 	if err := p.parseCastling(f[2]); err != nil {
 		return nil, err
 	}
@@ -41,26 +38,22 @@ func ParseFEN(v *Variant, fen string) (*Position, error) {
 		if err != nil || !v.OnBoard(s) {
 			return nil, fmt.Errorf("fen: en-passant square %q is not a square of the board", f[3])
 		}
-		want := v.Ranks - 3 // the square a black pawn passed, seen with White to move
-		if p.Side == Black {
-			want = 2
-		}
-		if s.Rank() != want {
+		if s.Rank() != v.epRank(p.Side) {
 			return nil, fmt.Errorf("fen: en-passant square %v is on the wrong rank", s)
 		}
 		p.EP = s
 	}
 	p.Halfmove, p.Fullmove = 0, 1
 	if len(f) > 4 {
-		n, err := strconv.Atoi(f[4])
-		if err != nil || n < 0 || n > 10000 {
+		n, ok := parseClock(f[4], 0)
+		if !ok {
 			return nil, fmt.Errorf("fen: halfmove clock %q, want a number 0–10000", f[4])
 		}
 		p.Halfmove = n
 	}
 	if len(f) > 5 {
-		n, err := strconv.Atoi(f[5])
-		if err != nil || n < 1 || n > 10000 {
+		n, ok := parseClock(f[5], 1)
+		if !ok {
 			return nil, fmt.Errorf("fen: move number %q, want a number 1–10000", f[5])
 		}
 		p.Fullmove = n
@@ -77,6 +70,35 @@ func ParseFEN(v *Variant, fen string) (*Position, error) {
 	}
 	p.hash = p.computeHash()
 	return p, nil
+}
+
+// maxClock is the largest halfmove clock or move number a position text holds.
+const maxClock = 10000
+
+// parseClock reads a halfmove clock or a move number, from lo to maxClock.
+func parseClock(s string, lo int) (int, bool) {
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n >= lo && n <= maxClock
+}
+
+// epRank is the rank of the en-passant square when side is to move: the square an enemy
+// pawn just passed.
+func (v *Variant) epRank(side Color) int {
+	if side == Black {
+		return 2
+	}
+	return v.Ranks - 3
+}
+
+// parseSide reads the side-to-move field of a position text: "w" or "b".
+func parseSide(s string) (Color, bool) {
+	switch s {
+	case "w":
+		return White, true
+	case "b":
+		return Black, true
+	}
+	return White, false
 }
 
 // parseBoard reads the piece placement field.
@@ -153,14 +175,16 @@ func (p *Position) FEN() string {
 	return sb.String()
 }
 
-// BoardText is the piece placement field of FEN.
+// BoardText is the piece placement field of FEN. A square with pieces beneath its top
+// piece (pillar chess) is written as its tower in parentheses, bottom first: "(pnR)".
 func (p *Position) BoardText() string {
 	v := p.V
 	var sb strings.Builder
 	for r := v.Ranks - 1; r >= 0; r-- {
 		empty := 0
 		for f := 0; f < v.Files; f++ {
-			pc := p.board[Sq(f, r)]
+			s := Sq(f, r)
+			pc := p.board[s]
 			if pc == NoPiece {
 				empty++
 				continue
@@ -169,7 +193,16 @@ func (p *Position) BoardText() string {
 				sb.WriteByte(byte('0' + empty))
 				empty = 0
 			}
+			if p.Under == nil || p.Under[s].N == 0 {
+				sb.WriteByte(v.Letter(pc))
+				continue
+			}
+			sb.WriteByte('(')
+			for _, q := range p.Under[s].P[:p.Under[s].N] {
+				sb.WriteByte(v.Letter(q))
+			}
 			sb.WriteByte(v.Letter(pc))
+			sb.WriteByte(')')
 		}
 		if empty > 0 {
 			sb.WriteByte(byte('0' + empty))

@@ -14,14 +14,23 @@ type perftCase struct {
 	nodes        int64
 }
 
-// readPerftSuite reads testdata/perft.txt: "variant ; fen ; D1 n ; D2 n …" per line.
-func readPerftSuite(t testing.TB) []perftCase {
-	f, err := os.Open("testdata/perft.txt")
+// perftLine is one line of a perft data file: "head ; text ; D1 n ; D2 n …", where head
+// names the game or its options and text is the position.
+type perftLine struct {
+	line       int
+	head, text string
+	depths     []int
+	counts     []int64
+}
+
+// readPerftFile reads testdata/name, skipping blank lines and # comments.
+func readPerftFile(t testing.TB, name string) []perftLine {
+	f, err := os.Open("testdata/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var cases []perftCase
+	var lines []perftLine
 	sc := bufio.NewScanner(f)
 	for line := 1; sc.Scan(); line++ {
 		text := strings.TrimSpace(sc.Text())
@@ -30,21 +39,32 @@ func readPerftSuite(t testing.TB) []perftCase {
 		}
 		parts := strings.Split(text, ";")
 		if len(parts) < 3 {
-			t.Fatalf("perft.txt:%d: want variant ; fen ; D<n> <count>", line)
+			t.Fatalf("%s:%d: want head ; text ; D<n> <count>", name, line)
 		}
+		l := perftLine{line: line, head: strings.TrimSpace(parts[0]), text: strings.TrimSpace(parts[1])}
 		for _, d := range parts[2:] {
-			var depth int
-			var nodes int64
 			f := strings.Fields(d)
 			if len(f) != 2 || f[0][0] != 'D' {
-				t.Fatalf("perft.txt:%d: bad depth field %q", line, d)
+				t.Fatalf("%s:%d: bad depth field %q", name, line, d)
 			}
 			depth, err1 := strconv.Atoi(f[0][1:])
 			nodes, err2 := strconv.ParseInt(f[1], 10, 64)
 			if err1 != nil || err2 != nil {
-				t.Fatalf("perft.txt:%d: bad depth field %q", line, d)
+				t.Fatalf("%s:%d: bad depth field %q", name, line, d)
 			}
-			cases = append(cases, perftCase{strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1]), depth, nodes})
+			l.depths, l.counts = append(l.depths, depth), append(l.counts, nodes)
+		}
+		lines = append(lines, l)
+	}
+	return lines
+}
+
+// readPerftSuite reads testdata/perft.txt: "variant ; fen ; D1 n ; D2 n …" per line.
+func readPerftSuite(t testing.TB) []perftCase {
+	var cases []perftCase
+	for _, l := range readPerftFile(t, "perft.txt") {
+		for i, d := range l.depths {
+			cases = append(cases, perftCase{l.head, l.text, d, l.counts[i]})
 		}
 	}
 	return cases

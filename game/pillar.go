@@ -1,10 +1,6 @@
 package game
 
-import (
-	"fmt"
-	"sort"
-	"strings"
-)
+import "fmt"
 
 // Pillar chess (RULES.md §4): a chess die chooses which types may move, captured pieces
 // stay under their captor, and towers move, split and promote as their top piece.
@@ -89,42 +85,15 @@ var pillarOptionHelp = []OptionHelp{
 
 // parsePillarOptions checks the options against pillarOptionHelp.
 func parsePillarOptions(opts map[string]string) (pillarCfg, error) {
-	var c pillarCfg
-	keys := make([]string, 0, len(opts))
-	for k := range opts {
-		keys = append(keys, k)
+	if err := checkOptions("pillar", pillarOptionHelp, opts); err != nil {
+		return pillarCfg{}, err
 	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		val := opts[k]
-		var h *OptionHelp
-		for i := range pillarOptionHelp {
-			if pillarOptionHelp[i].Key == k {
-				h = &pillarOptionHelp[i]
-			}
-		}
-		if h == nil {
-			return c, fmt.Errorf("pillar: unknown option %q (known: board, combinatorics, nodice, promotion)", k)
-		}
-		ok := false
-		for _, allowed := range h.Values {
-			ok = ok || val == allowed
-		}
-		if !ok {
-			return c, fmt.Errorf("pillar: option %s=%q: want one of %s", k, val, strings.Join(h.Values, ", "))
-		}
-		switch k {
-		case "board":
-			c.big = val == "8x8"
-		case "combinatorics":
-			c.combi = val == "on"
-		case "nodice":
-			c.nodice = val == "on"
-		case "promotion":
-			c.alone = val == "alone"
-		}
-	}
-	return c, nil
+	return pillarCfg{
+		big:    opts["board"] == "8x8",
+		combi:  opts["combinatorics"] == "on",
+		nodice: opts["nodice"] == "on",
+		alone:  opts["promotion"] == "alone",
+	}, nil
 }
 
 // PillarStart6 is the start of the 6×6 game: R N Q K N R, Black mirrored file for file.

@@ -28,10 +28,7 @@ func (r *pillarRules) moveBody(m Move) string {
 	case Pass:
 		return "pass"
 	case Castle:
-		if m.Via.File() > m.From.File() {
-			return "O-O"
-		}
-		return "O-O-O"
+		return castleSAN(m)
 	}
 	top := p.board[m.From].Type()
 	var sb strings.Builder
@@ -113,17 +110,9 @@ func (r *pillarRules) MoveText(m Move) string {
 	return s
 }
 
-// normalizePillar strips what writers vary in: check and annotation marks, "=", spaces,
-// zeros for castling letters, "e.p.".
+// normalizePillar is normalizeSAN that also reads "e.p." as "ep".
 func normalizePillar(s string) string {
-	s = strings.TrimRight(strings.TrimSpace(s), "+#!?")
-	if strings.HasPrefix(s, "0-0-0") {
-		s = "O-O-O" + s[5:]
-	} else if strings.HasPrefix(s, "0-0") {
-		s = "O-O" + s[3:]
-	}
-	s = strings.ReplaceAll(s, "e.p.", "ep")
-	return strings.ReplaceAll(s, "=", "")
+	return normalizeSAN(strings.ReplaceAll(s, "e.p.", "ep"))
 }
 
 // loosePillar forgets what a person may get wrong without making a move unclear: the kind

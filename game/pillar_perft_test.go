@@ -1,9 +1,6 @@
 package game
 
 import (
-	"bufio"
-	"os"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -18,25 +15,11 @@ type pillarPerftCase struct {
 
 // readPillarPerft reads testdata/pillar_perft.txt: "options ; text ; D<n> <count> …".
 func readPillarPerft(t *testing.T) []pillarPerftCase {
-	f, err := os.Open("testdata/pillar_perft.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var cases []pillarPerftCase
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || text[0] == '#' {
-			continue
-		}
-		parts := strings.Split(text, ";")
-		if len(parts) < 3 {
-			t.Fatalf("pillar_perft.txt:%d: want options ; text ; D<n> <count>", line)
-		}
+	for _, l := range readPerftFile(t, "pillar_perft.txt") {
 		var s pillarSetup
-		if o := strings.TrimSpace(parts[0]); o != "-" {
-			s.opts = strings.Fields(o)
+		if l.head != "-" {
+			s.opts = strings.Fields(l.head)
 		}
 		for _, o := range s.opts {
 			switch o {
@@ -50,17 +33,8 @@ func readPillarPerft(t *testing.T) []pillarPerftCase {
 				s.alone = true
 			}
 		}
-		for _, d := range parts[2:] {
-			fs := strings.Fields(d)
-			if len(fs) != 2 || fs[0][0] != 'D' {
-				t.Fatalf("pillar_perft.txt:%d: bad depth field %q", line, d)
-			}
-			depth, err1 := strconv.Atoi(fs[0][1:])
-			nodes, err2 := strconv.ParseInt(fs[1], 10, 64)
-			if err1 != nil || err2 != nil {
-				t.Fatalf("pillar_perft.txt:%d: bad depth field %q", line, d)
-			}
-			cases = append(cases, pillarPerftCase{line, s, strings.TrimSpace(parts[1]), depth, nodes})
+		for i, d := range l.depths {
+			cases = append(cases, pillarPerftCase{l.line, s, l.text, d, l.counts[i]})
 		}
 	}
 	return cases

@@ -161,7 +161,7 @@ func comparePillarWithRef(t *testing.T, s pillarSetup, r *pillarRules) {
 		p := r.pos.Clone()
 		var u pillarUndo
 		p.makePillar(m, r.cfg, &u)
-		got := fmt.Sprintf("%s %c %s %v -", p.PillarBoardText(), "wb"[p.Side], p.CastlingText(), p.EP)
+		got := fmt.Sprintf("%s %c %s %v -", p.BoardText(), "wb"[p.Side], p.CastlingText(), p.EP)
 		if want := b.play(byKey[pillarKeys([]Move{m})[0]]).text(); got != want {
 			t.Fatalf("%s %q: after %s\nengine:    %q\nreference: %q", s, text, r.moveBody(m), got, want)
 		}

@@ -2,7 +2,6 @@ package game
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -42,14 +41,11 @@ func parsePillarText(v *Variant, text string) (*Position, int8, error) {
 	if err := p.parsePillarBoard(f[0]); err != nil {
 		return nil, noFace, err
 	}
-	switch f[1] {
-	case "w":
-		p.Side = White
-	case "b":
-		p.Side = Black
-	default:
+	side, ok := parseSide(f[1])
+	if !ok {
 		return nil, noFace, fmt.Errorf("pillar text: side to move %q, want w or b", f[1])
 	}
+	p.Side = side
 	if err := p.parsePillarCastling(f[2]); err != nil {
 		return nil, noFace, err
 	}
@@ -58,12 +54,8 @@ func parsePillarText(v *Variant, text string) (*Position, int8, error) {
 		if err != nil || !v.OnBoard(s) {
 			return nil, noFace, fmt.Errorf("pillar text: en-passant square %q is not a square of the board", f[3])
 		}
-		want := v.Ranks - 3
-		if p.Side == Black {
-			want = 2
-		}
 		arr := epArrival(s, p.Side)
-		if s.Rank() != want || p.board[s] != NoPiece || p.board[arr] != MakePiece(p.Side.Other(), Pawn) {
+		if s.Rank() != v.epRank(p.Side) || p.board[s] != NoPiece || p.board[arr] != MakePiece(p.Side.Other(), Pawn) {
 			return nil, noFace, fmt.Errorf("pillar text: en-passant square %v: want an empty square just passed by a %v pawn-topped stack", s, p.Side.Other())
 		}
 		p.EP = s
@@ -77,8 +69,8 @@ func parsePillarText(v *Variant, text string) (*Position, int8, error) {
 		die = int8(i)
 	}
 	if len(f) > 5 {
-		n, err := strconv.Atoi(f[5])
-		if err != nil || n < 1 || n > 10000 {
+		n, ok := parseClock(f[5], 1)
+		if !ok {
 			return nil, noFace, fmt.Errorf("pillar text: move number %q, want a number 1–10000", f[5])
 		}
 		p.Fullmove = n
@@ -202,44 +194,6 @@ func (p *Position) parsePillarCastling(s string) error {
 	return nil
 }
 
-// PillarBoardText is the board field of the pillar position text.
-func (p *Position) PillarBoardText() string {
-	v := p.V
-	var sb strings.Builder
-	for r := v.Ranks - 1; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < v.Files; f++ {
-			s := Sq(f, r)
-			pc := p.board[s]
-			if pc == NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				sb.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			if t := &p.Under[s]; t.N > 0 {
-				sb.WriteByte('(')
-				for _, q := range t.P[:t.N] {
-					sb.WriteByte(v.Letter(q))
-				}
-				sb.WriteByte(v.Letter(pc))
-				sb.WriteByte(')')
-			} else {
-				sb.WriteByte(v.Letter(pc))
-			}
-		}
-		if empty > 0 {
-			sb.WriteByte(byte('0' + empty))
-		}
-		if r > 0 {
-			sb.WriteByte('/')
-		}
-	}
-	return sb.String()
-}
-
 // Text is the position text (see parsePillarText).
 func (r *pillarRules) Text() string {
 	p := r.pos
@@ -247,5 +201,5 @@ func (r *pillarRules) Text() string {
 	if r.die != noFace {
 		die = pillarFaceLetters[b2i(r.cfg.big)][r.die : r.die+1]
 	}
-	return fmt.Sprintf("%s %c %s %v %s %d", p.PillarBoardText(), "wb"[p.Side], p.CastlingText(), p.EP, die, p.Fullmove)
+	return fmt.Sprintf("%s %c %s %v %s %d", p.BoardText(), "wb"[p.Side], p.CastlingText(), p.EP, die, p.Fullmove)
 }

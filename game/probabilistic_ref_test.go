@@ -28,24 +28,6 @@ func refOutcome(attacker byte, x int) int {
 	return 2
 }
 
-// refDropRights ends the castling rights that use square (r, f).
-func refDropRights(b *refBoard, r, f int) {
-	switch [2]int{r, f} {
-	case [2]int{0, 4}:
-		b.castle[0], b.castle[1] = false, false
-	case [2]int{0, 7}:
-		b.castle[0] = false
-	case [2]int{0, 0}:
-		b.castle[1] = false
-	case [2]int{7, 4}:
-		b.castle[2], b.castle[3] = false, false
-	case [2]int{7, 7}:
-		b.castle[2] = false
-	case [2]int{7, 0}:
-		b.castle[3] = false
-	}
-}
-
 // refVictim is the square a capture attacks (the passed pawn's, en passant).
 func refVictim(m refMove) (int, int) {
 	if m.ep {
@@ -145,7 +127,7 @@ func refInTurn(b refBoard, m refMove) refBoard {
 // refKill removes the piece on (r, f) with the rights its square carries.
 func refKill(b refBoard, r, f int) refBoard {
 	b.sq[r][f] = 0
-	refDropRights(&b, r, f)
+	refDropRights(&b.castle, r, f)
 	return b
 }
 

@@ -85,12 +85,7 @@ func moveKey(m Move, k int) uint64 {
 	if m == NullMove {
 		return 0
 	}
-	x := uint64(m.From) | uint64(m.To)<<8 | uint64(m.Kind)<<16 | uint64(m.Promo)<<24 |
-		uint64(m.Via)<<32 | uint64(m.Via2)<<40 | uint64(m.N)<<48 | uint64(m.Promo2)<<56
-	x ^= ExtraKey(k)
-	x = (x ^ x>>30) * 0xBF58476D1CE4E5B9 // splitmix64 finaliser
-	x = (x ^ x>>27) * 0x94D049BB133111EB
-	return x ^ x>>31
+	return mix64(moveBits(m) ^ ExtraKey(k))
 }
 
 // Next says what the game awaits. A Draw step is a capture outcome (two numbers 0–9);
@@ -378,12 +373,8 @@ func (r *probRules) reachable(m Move) bool {
 		return false
 	}
 	if m.Kind == EnPassant {
-		epRank := p.V.Ranks - 3
-		if us == Black {
-			epRank = 2
-		}
 		if pc.Type() != Pawn || t.Type() != Pawn || p.board[m.To] != NoPiece ||
-			m.To.Rank() != epRank || !pawnAtt[us][m.From].Has(m.To) {
+			m.To.Rank() != p.V.epRank(us) || !pawnAtt[us][m.From].Has(m.To) {
 			return false
 		}
 	} else if !p.Attacks(pc, m.From, p.Occupied()).Has(m.To) {

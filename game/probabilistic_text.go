@@ -150,13 +150,6 @@ func (r *probRules) load(v *Variant, text string) error {
 	return nil
 }
 
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // loadTry reads try=: a declared attempt or defence, before anything moved.
 func (r *probRules) loadTry(s string) error {
 	var buf [MaxMoves]Move
@@ -180,11 +173,7 @@ func (r *probRules) loadTry(s string) error {
 func (r *probRules) loadEP(s string) error {
 	p := r.pos
 	sq, err := ParseSquare(s)
-	rank := 2
-	if p.Side == Black {
-		rank = p.V.Ranks - 3
-	}
-	if err != nil || !p.V.OnBoard(sq) || sq.Rank() != rank {
+	if err != nil || !p.V.OnBoard(sq) || sq.Rank() != p.V.epRank(p.Side.Other()) {
 		return fmt.Errorf("position: ep=%s: not a square a %v pawn just passed", s, p.Side)
 	}
 	front, back := sq+8, sq-8

@@ -345,25 +345,29 @@ func refMake(b refBoard, m refMove) refBoard {
 	if refLower(pc) == 'p' && (m.tr-m.fr == 2 || m.fr-m.tr == 2) {
 		b.epR, b.epF = (m.fr+m.tr)/2, m.ff
 	}
-	// A move from or to a king's or rook's home square ends the rights that use it.
-	for _, s := range [][2]int{{m.fr, m.ff}, {m.tr, m.tf}} {
-		switch s {
-		case [2]int{0, 4}:
-			b.castle[0], b.castle[1] = false, false
-		case [2]int{0, 7}:
-			b.castle[0] = false
-		case [2]int{0, 0}:
-			b.castle[1] = false
-		case [2]int{7, 4}:
-			b.castle[2], b.castle[3] = false, false
-		case [2]int{7, 7}:
-			b.castle[2] = false
-		case [2]int{7, 0}:
-			b.castle[3] = false
-		}
-	}
+	refDropRights(&b.castle, m.fr, m.ff)
+	refDropRights(&b.castle, m.tr, m.tf)
 	b.white = !b.white
 	return b
+}
+
+// refDropRights ends the castling rights (K, Q, k, q) that use square (r, f): a move
+// from or to a king's or rook's home square.
+func refDropRights(castle *[4]bool, r, f int) {
+	switch [2]int{r, f} {
+	case [2]int{0, 4}:
+		castle[0], castle[1] = false, false
+	case [2]int{0, 7}:
+		castle[0] = false
+	case [2]int{0, 0}:
+		castle[1] = false
+	case [2]int{7, 4}:
+		castle[2], castle[3] = false, false
+	case [2]int{7, 7}:
+		castle[2] = false
+	case [2]int{7, 0}:
+		castle[3] = false
+	}
 }
 
 // refHasKing reports whether the side has a king on the board.

@@ -29,10 +29,7 @@ func (p *Position) SAN(m Move) string {
 func (p *Position) sanBody(m Move) string {
 	v := p.V
 	if m.Kind == Castle {
-		if m.Via.File() > m.From.File() {
-			return "O-O"
-		}
-		return "O-O-O"
+		return castleSAN(m)
 	}
 	pc := p.board[m.From]
 	capture := p.board[m.To] != NoPiece || m.Kind == EnPassant
@@ -43,27 +40,8 @@ func (p *Position) sanBody(m Move) string {
 		}
 	} else {
 		sb.WriteByte(v.Pieces[pc.Type()].Letter)
-		// Disambiguate among same-type pieces that may reach the same square.
 		var buf [MaxMoves]Move
-		sameFile, sameRank, others := false, false, false
-		for _, o := range p.LegalMoves(buf[:0]) {
-			if o.To != m.To || o.From == m.From || p.board[o.From] != pc || o.Kind == Castle {
-				continue
-			}
-			others = true
-			sameFile = sameFile || o.From.File() == m.From.File()
-			sameRank = sameRank || o.From.Rank() == m.From.Rank()
-		}
-		if others {
-			switch {
-			case !sameFile:
-				sb.WriteByte(byte('a' + m.From.File()))
-			case !sameRank:
-				sb.WriteByte(byte('1' + m.From.Rank()))
-			default:
-				sb.WriteString(m.From.String())
-			}
-		}
+		p.writeDisambiguation(&sb, m, p.LegalMoves(buf[:0]))
 	}
 	if capture {
 		sb.WriteByte('x')
@@ -74,6 +52,41 @@ func (p *Position) sanBody(m Move) string {
 		sb.WriteByte(v.Pieces[m.Promo].Letter)
 	}
 	return sb.String()
+}
+
+// castleSAN is O-O when the rook comes from the king's right, else O-O-O.
+func castleSAN(m Move) string {
+	if m.Via.File() > m.From.File() {
+		return "O-O"
+	}
+	return "O-O-O"
+}
+
+// writeDisambiguation writes what SAN puts after a piece's letter when another identical
+// piece has a move in legal to the same square: m's file, else its rank, else its square.
+// Castlings do not count (the king's move there is written O-O), nor passes.
+func (p *Position) writeDisambiguation(sb *strings.Builder, m Move, legal []Move) {
+	pc := p.board[m.From]
+	sameFile, sameRank, others := false, false, false
+	for _, o := range legal {
+		if o.To != m.To || o.From == m.From || o.Kind != Normal || p.board[o.From] != pc {
+			continue
+		}
+		others = true
+		sameFile = sameFile || o.From.File() == m.From.File()
+		sameRank = sameRank || o.From.Rank() == m.From.Rank()
+	}
+	if !others {
+		return
+	}
+	switch {
+	case !sameFile:
+		sb.WriteByte(byte('a' + m.From.File()))
+	case !sameRank:
+		sb.WriteByte(byte('1' + m.From.Rank()))
+	default:
+		sb.WriteString(m.From.String())
+	}
 }
 
 // ParseMove reads a legal move written in SAN (check marks, annotation marks, "0-0" and a
@@ -95,10 +108,14 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	return NullMove, fmt.Errorf("%q is not a legal move here", s)
 }
 
+// trimMarks strips surrounding spaces and the check and annotation marks that follow a
+// move ("Nf3+!?" → "Nf3").
+func trimMarks(s string) string { return strings.TrimRight(strings.TrimSpace(s), "+#!?") }
+
 // normalizeSAN strips what SAN writers vary in: check and annotation marks, "=", zeros
 // written for castling letters.
 func normalizeSAN(s string) string {
-	s = strings.TrimRight(strings.TrimSpace(s), "+#!?")
+	s = trimMarks(s)
 	if strings.HasPrefix(s, "0-0-0") {
 		s = "O-O-O" + s[5:]
 	} else if strings.HasPrefix(s, "0-0") {

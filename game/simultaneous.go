@@ -183,19 +183,6 @@ func init() {
 	simKeys.passes = mix64(ExtraKey(4))
 }
 
-// mix64 is splitmix64's finaliser: a cheap bijection that spreads every input bit.
-func mix64(z uint64) uint64 {
-	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-	z = (z ^ z>>27) * 0x94D049BB133111EB
-	return z ^ z>>31
-}
-
-// moveBits packs a move into a word for hashing.
-func moveBits(m Move) uint64 {
-	return uint64(m.From) | uint64(m.To)<<8 | uint64(m.Kind)<<16 | uint64(m.Promo)<<24 |
-		uint64(m.Via)<<32 | uint64(m.Via2)<<40 | uint64(m.N)<<48 | uint64(m.Promo2)<<56
-}
-
 // setSide sets the position's side (bookkeeping for the game front), keeping the hash.
 func (r *SimulRules) setSide(c Color) {
 	if r.pos.Side != c {

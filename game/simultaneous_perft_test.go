@@ -1,10 +1,7 @@
 package game
 
 import (
-	"bufio"
 	"math/rand/v2"
-	"os"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -21,40 +18,17 @@ type simPerftCase struct {
 // readSimulPerft reads testdata/simultaneous_perft.txt:
 // "simultaneous [key=value…] ; text ; D1 n ; D2 n …".
 func readSimulPerft(t *testing.T) []simPerftCase {
-	f, err := os.Open("testdata/simultaneous_perft.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var cases []simPerftCase
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || text[0] == '#' {
-			continue
+	for _, l := range readPerftFile(t, "simultaneous_perft.txt") {
+		head := strings.Fields(l.head)
+		if len(head) == 0 || head[0] != "simultaneous" {
+			t.Fatalf("simultaneous_perft.txt:%d: want simultaneous [options] ; text ; D<n> <count>", l.line)
 		}
-		parts := strings.Split(text, ";")
-		head := strings.Fields(parts[0])
-		if len(parts) < 3 || len(head) == 0 || head[0] != "simultaneous" {
-			t.Fatalf("simultaneous_perft.txt:%d: want simultaneous [options] ; text ; D<n> <count>", line)
-		}
-		c := simPerftCase{line: line, options: head[1:], text: strings.TrimSpace(parts[1]), noprogress: 50}
+		c := simPerftCase{line: l.line, options: head[1:], text: l.text, noprogress: 50, depths: l.depths, counts: l.counts}
 		for _, o := range c.options {
 			if o == "noprogress=off" {
 				c.noprogress = 0
 			}
-		}
-		for _, d := range parts[2:] {
-			f := strings.Fields(d)
-			if len(f) != 2 || f[0][0] != 'D' {
-				t.Fatalf("simultaneous_perft.txt:%d: bad depth field %q", line, d)
-			}
-			depth, err1 := strconv.Atoi(f[0][1:])
-			n, err2 := strconv.ParseInt(f[1], 10, 64)
-			if err1 != nil || err2 != nil {
-				t.Fatalf("simultaneous_perft.txt:%d: bad depth field %q", line, d)
-			}
-			c.depths, c.counts = append(c.depths, depth), append(c.counts, n)
 		}
 		cases = append(cases, c)
 	}

@@ -317,22 +317,8 @@ func (b sref) play(w, bl srefMove) sref {
 	b.rest = rest
 	for i := range ds {
 		for _, d := range ds[i] {
-			for _, s := range [][2]int{{d.fr, d.ff}, {d.tr, d.tf}} {
-				switch s {
-				case [2]int{0, 4}:
-					b.castle[0], b.castle[1] = false, false
-				case [2]int{0, 7}:
-					b.castle[0] = false
-				case [2]int{0, 0}:
-					b.castle[1] = false
-				case [2]int{7, 4}:
-					b.castle[2], b.castle[3] = false, false
-				case [2]int{7, 7}:
-					b.castle[2] = false
-				case [2]int{7, 0}:
-					b.castle[3] = false
-				}
-			}
+			refDropRights(&b.castle, d.fr, d.ff)
+			refDropRights(&b.castle, d.tr, d.tf)
 		}
 	}
 	if pawn || capture {

@@ -8,9 +8,6 @@ package game
 // Pieces pass through squares an enemy enters the same turn: paths were judged at the
 // start of the turn and are not looked at again.
 
-// maxTurns is the largest turn count position text holds.
-const maxTurns = 10000
-
 // simDisp is one piece's displacement.
 type simDisp struct {
 	from, to Square
@@ -148,13 +145,13 @@ func (r *SimulRules) resolve(mv [2]Move, t *simTurn) {
 		}
 	}
 	p.hash ^= zCastle[old] ^ zCastle[p.Castle]
-	// The counters stop at the most position text holds (ParseFEN reads up to 10000).
+	// The counters stop at the most position text holds.
 	if captured || pawnMoved {
 		p.Halfmove = 0
 	} else {
-		p.Halfmove = min(p.Halfmove+1, maxTurns)
+		p.Halfmove = min(p.Halfmove+1, maxClock)
 	}
-	p.Fullmove = min(p.Fullmove+1, maxTurns)
+	p.Fullmove = min(p.Fullmove+1, maxClock)
 	if mv[White].Kind == Pass && mv[Black].Kind == Pass {
 		r.passes++
 	} else {

@@ -222,10 +222,7 @@ func (r *SimulRules) san(c Color, m Move, legal []Move) string {
 	case Pass:
 		return "pass"
 	case Castle:
-		if m.Via.File() > m.From.File() {
-			return "O-O"
-		}
-		return "O-O-O"
+		return castleSAN(m)
 	}
 	pc := p.board[m.From]
 	capture := p.board[m.To] != NoPiece && p.board[m.To].Color() != c
@@ -236,25 +233,7 @@ func (r *SimulRules) san(c Color, m Move, legal []Move) string {
 		}
 	} else {
 		sb.WriteByte(p.V.Pieces[pc.Type()].Letter)
-		sameFile, sameRank, others := false, false, false
-		for _, o := range legal {
-			if o.To != m.To || o.From == m.From || o.Kind != Normal || p.board[o.From] != pc {
-				continue
-			}
-			others = true
-			sameFile = sameFile || o.From.File() == m.From.File()
-			sameRank = sameRank || o.From.Rank() == m.From.Rank()
-		}
-		if others {
-			switch {
-			case !sameFile:
-				sb.WriteByte(byte('a' + m.From.File()))
-			case !sameRank:
-				sb.WriteByte(byte('1' + m.From.Rank()))
-			default:
-				sb.WriteString(m.From.String())
-			}
-		}
+		p.writeDisambiguation(&sb, m, legal)
 	}
 	if capture {
 		sb.WriteByte('x')

@@ -2,6 +2,8 @@ package game
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -82,6 +84,26 @@ type OptionHelp struct {
 	Key, Default string
 	Values       []string
 	Help         string
+}
+
+// checkOptions refuses an option help does not list, or a value outside its Values, in
+// an error naming game. Keys are checked in sorted order, so the error is the same on
+// every run.
+func checkOptions(game string, help []OptionHelp, opts map[string]string) error {
+	for _, k := range slices.Sorted(maps.Keys(opts)) {
+		i := slices.IndexFunc(help, func(h OptionHelp) bool { return h.Key == k })
+		if i < 0 {
+			known := make([]string, len(help))
+			for j, h := range help {
+				known[j] = h.Key
+			}
+			return fmt.Errorf("%s: unknown option %q (known: %s)", game, k, strings.Join(known, ", "))
+		}
+		if !slices.Contains(help[i].Values, opts[k]) {
+			return fmt.Errorf("%s: option %s=%q: want one of %s", game, k, opts[k], strings.Join(help[i].Values, ", "))
+		}
+	}
+	return nil
 }
 
 // Mask is the set of squares on the board.

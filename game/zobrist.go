@@ -14,10 +14,7 @@ func init() {
 	s := uint64(0x51A7E5C0FFEE1234)
 	next := func() uint64 { // splitmix64
 		s += 0x9E3779B97F4A7C15
-		z := s
-		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-		z = (z ^ z>>27) * 0x94D049BB133111EB
-		return z ^ z>>31
+		return mix64(s)
 	}
 	for p := range zPiece {
 		for q := range zPiece[p] {
@@ -34,6 +31,19 @@ func init() {
 	for i := range zExtra {
 		zExtra[i] = next()
 	}
+}
+
+// mix64 is splitmix64's finaliser: a cheap bijection that spreads every input bit.
+func mix64(z uint64) uint64 {
+	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+	z = (z ^ z>>27) * 0x94D049BB133111EB
+	return z ^ z>>31
+}
+
+// moveBits packs a move's eight bytes into a word, for hashing.
+func moveBits(m Move) uint64 {
+	return uint64(m.From) | uint64(m.To)<<8 | uint64(m.Kind)<<16 | uint64(m.Promo)<<24 |
+		uint64(m.Via)<<32 | uint64(m.Via2)<<40 | uint64(m.N)<<48 | uint64(m.Promo2)<<56
 }
 
 // ExtraKey is a Zobrist key games may use for state outside the board; i < 64.
