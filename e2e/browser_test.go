@@ -19,6 +19,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -133,10 +134,11 @@ func startBrowser(t *testing.T) context.Context {
 
 // state is window.quintet, which the app sets whenever what it shows changes.
 type state struct {
-	Scene   string `json:"scene"`
-	Variant string `json:"variant"`
-	Title   string `json:"title"`
-	Error   string `json:"error"`
+	Scene   string   `json:"scene"`
+	Variant string   `json:"variant"`
+	Options []string `json:"options"`
+	Title   string   `json:"title"`
+	Error   string   `json:"error"`
 	Board   struct {
 		X       float64 `json:"x"`
 		Y       float64 `json:"y"`
@@ -381,6 +383,30 @@ func (tb *tab) button(id string) {
 			return
 		}
 	}
+}
+
+// key presses and releases a key (a named one like "Enter", or one character), with a
+// pause between so that the app sees it held for a frame.
+func (tb *tab) key(k string) {
+	tb.t.Helper()
+	p := input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeKeyDown, Key: k, Code: k}
+	if len(k) == 1 {
+		p.Text, p.Code = k, "Key"+strings.ToUpper(k)
+		if k[0] >= '0' && k[0] <= '9' {
+			p.Code = "Digit" + k
+		}
+	} else if k == "Enter" {
+		p.WindowsVirtualKeyCode, p.NativeVirtualKeyCode = 13, 13
+	}
+	if _, err := chromedp.Call(tb.ctx, input.DispatchKeyEvent, p); err != nil {
+		tb.t.Fatalf("key %s: %v", k, err)
+	}
+	time.Sleep(hold)
+	p.Type, p.Text = input.DispatchKeyEventTypeKeyUp, ""
+	if _, err := chromedp.Call(tb.ctx, input.DispatchKeyEvent, p); err != nil {
+		tb.t.Fatalf("key %s: %v", k, err)
+	}
+	time.Sleep(hold / 2)
 }
 
 // squareXY is the centre of a square in CSS pixels, as the app lays the board out.

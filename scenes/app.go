@@ -46,6 +46,7 @@ func (c *Ctx) GoTo(s Scene) { c.next = s }
 type Status struct {
 	Scene   string         `json:"scene"`
 	Variant string         `json:"variant"`
+	Options []string       `json:"options,omitempty"` // the game's options, "key=value"
 	Title   string         `json:"title"`
 	Error   string         `json:"error"`
 	Board   BoardStatus    `json:"board"`

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -305,7 +306,15 @@ func (p *Play) layout() {
 	p.layButtons()
 }
 
-func (p *Play) flipped() bool { return (p.viewer == game.Black) != p.flip }
+// flipped reports whether Black is at the bottom: when the person sees the game as Black
+// (against the AI, or in a hotseat with hidden information, where each sees their own
+// side), unless turned; two people sharing a plain game keep one orientation.
+func (p *Play) flipped() bool {
+	if p.m.Hotseat() && !p.m.Hidden() {
+		return p.flip
+	}
+	return (p.viewer == game.Black) != p.flip
+}
 
 // playButtons are the play screen's buttons in order.
 var playButtons = []string{"undo", "flip", "draw", "resign", "new", "rematch", "pgn", "load", "sound", "rules"}
@@ -520,6 +529,10 @@ func (p *Play) Status() Status {
 	g := p.m.Game()
 	v := g.Variant()
 	st := Status{Scene: "play", Variant: v.Name, Title: v.Title}
+	for k, val := range v.Options {
+		st.Options = append(st.Options, k+"="+val)
+	}
+	sort.Strings(st.Options)
 	if p.lay.Square > 0 && p.env.Scale > 0 {
 		sc := p.env.Scale
 		st.Board = BoardStatus{X: p.lay.Board.X / sc, Y: p.lay.Board.Y / sc, Square: p.lay.Square / sc,
@@ -533,7 +546,7 @@ func (p *Play) Status() Status {
 	o := r.Outcome()
 	gs := &GameStatus{Hash: fmt.Sprintf("%016x", r.Hash()), Step: r.Next().Kind.String(),
 		ToAct: int(p.acts), Viewer: p.viewer.String(), Plies: len(g.Entries()),
-		Result: o.Result.String(), Reason: o.Reason, Line: p.statusLine(),
+		Result: o.Result.String(), Reason: o.Reason, Line: p.fullStatus(),
 		Thinking: p.m.Thinking(), Handover: p.handover, Moves: p.history, Animating: p.Animating(),
 		Pick: p.panel != nil && p.panel.kind == "pick"}
 	if !p.handover && p.view != nil {

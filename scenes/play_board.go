@@ -299,6 +299,7 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 	}
 	p.drawOdds(dst)
 	p.drawFlash(dst)
+	p.drawSealed(dst)
 	// Moving pieces on top.
 	for _, a := range p.anims {
 		t := float64(p.tick-a.start) / animTicks

@@ -265,3 +265,25 @@ func (p *Play) drawFlash(dst *ebiten.Image) {
 	w := rr.W * (0.08 + 0.1*a)
 	vector.StrokeRect(dst, float32(rr.X+w/2), float32(rr.Y+w/2), float32(rr.W-w), float32(rr.H-w), float32(w), c, false)
 }
+
+// drawSealed shows the viewer's own sealed choice (simultaneous chess) as an arrow while
+// the other player is still choosing: the board stays as it was until both are in.
+func (p *Play) drawSealed(dst *ebiten.Image) {
+	if !p.m.Sealed() || p.over {
+		return
+	}
+	g := p.m.Game()
+	es := g.Entries()
+	s := g.Next()
+	if len(es) == 0 || s.Kind != game.StepMove || s.Players == 3 || s.Asks(p.viewer) {
+		return
+	}
+	in := es[len(es)-1].Input
+	m := in.Move
+	if in.Kind != game.InputMove || in.Player != p.viewer || m.From >= game.NoSquare || m.To >= game.NoSquare {
+		return
+	}
+	x0, y0 := p.squareAt(m.From).Center()
+	x1, y1 := p.squareAt(m.To).Center()
+	arrow(dst, x0, y0, x1, y1, p.lay.Square)
+}

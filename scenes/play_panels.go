@@ -317,11 +317,7 @@ func (p *Play) statusLine() string {
 	if p.typed != "" {
 		return "Type a move, Enter to play: " + p.typed + "_"
 	}
-	extra := p.gameLine()
 	if p.m.Thinking() {
-		if extra != "" {
-			return "The AI is thinking… · " + extra
-		}
 		return "The AI is thinking…"
 	}
 	s := g.Next()
@@ -339,15 +335,17 @@ func (p *Play) statusLine() string {
 		if e := p.expected(); e != "" {
 			turn += ": " + strings.ToLower(e[:1]) + e[1:]
 		}
-		if extra != "" {
-			turn += " · " + extra
-		}
 		return turn
 	}
-	if extra != "" {
-		return p.expected() + " " + extra
-	}
 	return p.expected()
+}
+
+// fullStatus is the status line with the game's own line, for the page's status.
+func (p *Play) fullStatus() string {
+	if g := p.gameLine(); g != "" {
+		return p.statusLine() + " · " + g
+	}
+	return p.statusLine()
 }
 
 // drawHeader draws the game's name, the status line and the last message.
@@ -373,16 +371,22 @@ func (p *Play) drawHeader(dst *ebiten.Image) {
 	if p.canAct() {
 		col = colGood
 	}
-	lines := wrap(line, sf, w)
-	if len(lines) > 1 && p.msg == "" { // room for a second status line
-		drawLeft(dst, lines[0], sf, h.X, h.Y+1.55*p.lay.TextSize, col)
-		drawLeft(dst, shorten2(strings.Join(lines[1:], " "), sf, w), sf, h.X, h.Y+2.35*p.lay.TextSize, col)
-		return
-	}
 	drawLeft(dst, shorten2(line, sf, w), sf, h.X, h.Y+1.55*p.lay.TextSize, col)
-	if p.msg != "" && p.tick-p.msgTick <= msgTicks {
-		drawLeft(dst, shorten2(p.msg, sf, w), sf, h.X, h.Y+2.35*p.lay.TextSize, colTitle)
+	// The third line: the game's own (the die and what it allows, a pending attempt's
+	// odds, check and gardez), else the last thing that happened.
+	if g := p.gameLine(); g != "" {
+		drawLeft(dst, shorten2(upperFirst(g), sf, w), sf, h.X, h.Y+2.35*p.lay.TextSize, colButtonOn)
+	} else if p.msg != "" && p.tick-p.msgTick <= msgTicks {
+		drawLeft(dst, shorten2(upperFirst(p.msg), sf, w), sf, h.X, h.Y+2.35*p.lay.TextSize, colTitle)
 	}
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	r := []rune(s)
+	return strings.ToUpper(string(r[0])) + string(r[1:])
 }
 
 func shorten2(s string, f textFace, w float64) string {
