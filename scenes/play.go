@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/scenes/interact"
 	"github.com/quintet-chess/quintet/scenes/layout"
 	"github.com/quintet-chess/quintet/scenes/match"
 )
@@ -39,7 +40,7 @@ type Play struct {
 	sel     game.Square // selected square, NoSquare if none
 	targets game.Bitboard
 	drag    dragState
-	group   *actionGroup // a chosen action kind that targets squares (drops, stones)
+	group   *interact.Group // a chosen action kind that targets squares (drops, stones)
 	panel   *choicePanel
 	typed   string
 	msg     string
@@ -391,7 +392,7 @@ func (p *Play) layButtons() {
 		return
 	}
 	for i, gr := range groups {
-		add(i, fmt.Sprintf("group:%d", i), gr.label)
+		add(i, fmt.Sprintf("group:%d", i), gr.Label)
 	}
 	for i, m := range panel {
 		add(len(groups)+i, fmt.Sprintf("move:%d", i), actionLabel(p.view, m))

@@ -8,37 +8,16 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/scenes/interact"
 	"github.com/quintet-chess/quintet/scenes/layout"
 )
 
-// How the board is played: a board move is picked by its from and to squares (tap-tap or
-// drag-and-drop); moves that place something (a drop, a stone, the hidden crown) by
-// choosing the action, then the square; moves without a square (a pass, a secret choice,
-// a declined strike, a two-attempt defence) are buttons in the action panel. Several
-// moves with the same squares (promotions, how many pieces of a tower) open a choice.
+// How the board is played is interact's: board moves by from and to (tap-tap or
+// drag-and-drop), placing moves by action then square, the rest as buttons.
 
-// placeKinds are the moves chosen as "action, then square".
-func placeKind(k game.MoveKind) bool {
-	return k == game.Drop || k == game.PlaceStone || k == game.HideCrown
-}
+func boardMove(m game.Move) bool { return interact.KindOf(m) == interact.Board }
 
-// panelKind are the moves that have no square to tap.
-func panelKind(m game.Move) bool {
-	switch m.Kind {
-	case game.Pass, game.Choose, game.Decline, game.Defence:
-		return true
-	}
-	return m.From >= game.NoSquare || m.To >= game.NoSquare
-}
-
-func boardMove(m game.Move) bool { return !placeKind(m.Kind) && !panelKind(m) }
-
-// actionGroup is the moves of one placing kind (and piece).
-type actionGroup struct {
-	label string
-	kind  game.MoveKind
-	promo game.PieceType
-}
+func placeKind(m game.Move) bool { return interact.KindOf(m) == interact.Place }
 
 func (p *Play) canAct() bool { return p.acts>>p.actor&1 != 0 && !p.over }
 
@@ -111,13 +90,7 @@ func (p *Play) press(s game.Square, e PointerEvent) {
 
 // movesFrom is the set of destinations of board moves from s.
 func (p *Play) movesFrom(s game.Square) game.Bitboard {
-	var b game.Bitboard
-	for _, m := range p.moves {
-		if boardMove(m) && m.From == s {
-			b |= game.Bit(m.To)
-		}
-	}
-	return b
+	return interact.Targets(p.moves, s)
 }
 
 func (p *Play) selectSquare(s game.Square) {
@@ -130,23 +103,12 @@ func (p *Play) selectSquare(s game.Square) {
 
 // tryMove plays the board move from → to, asking which one if several fit.
 func (p *Play) tryMove(from, to game.Square) {
-	var fit []game.Move
-	for _, m := range p.moves {
-		if boardMove(m) && m.From == from && m.To == to {
-			fit = append(fit, m)
-		}
-	}
-	p.choose(fit)
+	p.choose(interact.Fits(p.moves, from, to))
 }
 
 // tryPlace plays the chosen placing action on s.
 func (p *Play) tryPlace(s game.Square) {
-	var fit []game.Move
-	for _, m := range p.moves {
-		if m.Kind == p.group.kind && m.Promo == p.group.promo && m.To == s {
-			fit = append(fit, m)
-		}
-	}
+	fit := interact.Placed(p.moves, *p.group, s)
 	p.group = nil
 	p.choose(fit)
 }
@@ -180,35 +142,8 @@ func (p *Play) play(m game.Move) {
 
 // actionGroups are the placing kinds the actor may choose now, and the moves for the
 // action panel.
-func (p *Play) actionGroups() (groups []actionGroup, panel []game.Move) {
-	seen := map[[2]uint8]bool{}
-	for _, m := range p.moves {
-		switch {
-		case placeKind(m.Kind):
-			k := [2]uint8{uint8(m.Kind), uint8(m.Promo)}
-			if !seen[k] {
-				seen[k] = true
-				groups = append(groups, actionGroup{label: placeLabel(p.view.Variant(), m), kind: m.Kind, promo: m.Promo})
-			}
-		case panelKind(m):
-			panel = append(panel, m)
-		}
-	}
-	return groups, panel
-}
-
-func placeLabel(v *game.Variant, m game.Move) string {
-	switch m.Kind {
-	case game.PlaceStone:
-		return "Place a stone"
-	case game.HideCrown:
-		return "Hide the crown"
-	}
-	name := v.Pieces[m.Promo].Name
-	if name == "" {
-		name = "piece"
-	}
-	return "Drop " + name
+func (p *Play) actionGroups() ([]interact.Group, []game.Move) {
+	return interact.Groups(p.view.Variant(), p.moves)
 }
 
 // squareAt is the top-left corner of square s, in screen pixels.
@@ -332,7 +267,7 @@ func (p *Play) lastMove() (game.Move, bool) {
 		in := es[i].Input
 		if in.Kind == game.InputMove {
 			m := in.Move
-			return m, boardMove(m) || placeKind(m.Kind)
+			return m, boardMove(m) || placeKind(m)
 		}
 	}
 	return game.Move{}, false

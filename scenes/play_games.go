@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/scenes/interact"
 	"github.com/quintet-chess/quintet/scenes/layout"
 )
 
@@ -16,69 +17,12 @@ import (
 // odds and drawn numbers, Crown's secrets (crown, hidden square and its battleship map,
 // reserves, reveals), simultaneous chess's sealed choices.
 
-// moveLabel names one of several moves with the same squares in the choice panel.
-func moveLabel(r game.Rules, m game.Move, height int) string {
-	switch m.Kind {
-	case game.Choose:
-		if m.N == 1 {
-			return "Crown the Dame"
-		}
-		return "Crown the King"
-	case game.PlaceStone:
-		if m.N == 1 {
-			return "Mined stone"
-		}
-		return "Plain stone"
-	case game.SplitMonarch:
-		half := "orthogonal"
-		if game.HalfOrth+game.PieceType(m.N) == game.HalfDiag {
-			half = "diagonal"
-		}
-		return fmt.Sprintf("%s to %v, crown on the %s half", r.Variant().Pieces[m.Promo].Name, m.To, half)
-	}
-	t := r.MoveText(m)
-	if height > 1 && m.N > 0 && m.Kind != game.ParaMove {
-		return fmt.Sprintf("%d of %d: %s", m.N, height, t)
-	}
-	return t
-}
-
-// height is the number of pieces on s (a tower's height, 1 for a lone piece).
-func height(pos *game.Position, s game.Square) int {
-	if pos.At(s) == game.NoPiece {
-		return 0
-	}
-	if pos.Under == nil {
-		return 1
-	}
-	return 1 + int(pos.Under[s].N)
-}
-
-// dieAllows says what a rolled face allows: the type and every lower one the game has.
-func dieAllows(v *game.Variant, face game.PieceType) string {
-	if face == game.NoType {
-		return "skip: the turn passes"
-	}
-	order := []game.PieceType{game.King, game.Queen, game.Rook, game.Bishop, game.Knight, game.Pawn}
-	var names []string
-	on := false
-	for _, t := range order {
-		if t == face {
-			on = true
-		}
-		if on && v.Pieces[t].Letter != 0 {
-			names = append(names, v.Pieces[t].Name)
-		}
-	}
-	return fmt.Sprintf("die %s: move a %s", v.Pieces[face].Name, strings.Join(names, ", "))
-}
-
 // gameLine is a game's own addition to the status line, "" if none.
 func (p *Play) gameLine() string {
 	r := p.view
 	if d, ok := r.(game.DieHolder); ok {
 		if face, rolled := d.Die(); rolled && !p.over {
-			return dieAllows(r.Variant(), face)
+			return interact.DieAllows(r.Variant(), face)
 		}
 	}
 	if a, ok := game.PendingAttempt(p.m.Game().Rules()); ok {

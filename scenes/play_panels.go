@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/scenes/interact"
 	"github.com/quintet-chess/quintet/scenes/layout"
 	"github.com/quintet-chess/quintet/scenes/match"
 )
@@ -27,7 +28,7 @@ type panelItem struct {
 	label string
 	move  *game.Move
 	piece game.Piece
-	group *actionGroup
+	group *interact.Group
 }
 
 // movePanel asks which of several moves with the same squares (promotion pieces, tower
@@ -45,7 +46,7 @@ func movePanel(p *Play, ms []game.Move) *choicePanel {
 	}
 	for i := range ms {
 		m := ms[i]
-		it := panelItem{id: fmt.Sprintf("move:%d", i), label: moveLabel(p.view, m, height(p.view.Position(), m.From)), move: &m}
+		it := panelItem{id: fmt.Sprintf("move:%d", i), label: interact.Label(p.view, m), move: &m}
 		if promo {
 			it.piece = game.MakePiece(p.actor, m.Promo)
 		}
@@ -55,11 +56,11 @@ func movePanel(p *Play, ms []game.Move) *choicePanel {
 }
 
 // actionPanel offers the actions without a square of their own.
-func actionPanel(p *Play, groups []actionGroup, ms []game.Move, cancel bool) *choicePanel {
+func actionPanel(p *Play, groups []interact.Group, ms []game.Move, cancel bool) *choicePanel {
 	cp := &choicePanel{kind: "actions", title: p.expected(), cancel: cancel}
 	for i := range groups {
 		g := groups[i]
-		cp.items = append(cp.items, panelItem{id: fmt.Sprintf("group:%d", i), label: g.label, group: &g})
+		cp.items = append(cp.items, panelItem{id: fmt.Sprintf("group:%d", i), label: g.Label, group: &g})
 	}
 	for i := range ms {
 		m := ms[i]
@@ -68,17 +69,7 @@ func actionPanel(p *Play, groups []actionGroup, ms []game.Move, cancel bool) *ch
 	return cp
 }
 
-func actionLabel(r game.Rules, m game.Move) string {
-	switch m.Kind {
-	case game.Pass:
-		return "Pass"
-	case game.Decline:
-		return "Decline the strike"
-	case game.Choose:
-		return moveLabel(r, m, 0)
-	}
-	return r.MoveText(m)
-}
+func actionLabel(r game.Rules, m game.Move) string { return interact.Label(r, m) }
 
 // pickPanel asks person c for a number 0–9 (probabilistic chess, "pick your number").
 func pickPanel(c game.Color) *choicePanel {
@@ -215,14 +206,9 @@ func (p *Play) pick(cp *choicePanel, id string) {
 				p.play(*it.move)
 			} else if it.group != nil {
 				p.group = it.group
-				p.targets = 0
-				for _, m := range p.moves {
-					if m.Kind == it.group.kind && m.Promo == it.group.promo {
-						p.targets |= game.Bit(m.To)
-					}
-				}
+				p.targets = interact.GroupTargets(p.moves, *it.group)
 				p.sel = game.NoSquare
-				p.say(it.group.label + ": tap a square.")
+				p.say(it.group.Label + ": tap a square.")
 			}
 		}
 	}
@@ -285,7 +271,7 @@ func (p *Play) expected() string {
 		parts = append(parts, "move a piece")
 	}
 	for _, gr := range groups {
-		parts = append(parts, strings.ToLower(gr.label))
+		parts = append(parts, strings.ToLower(gr.Label))
 	}
 	if len(panel) > 0 {
 		parts = append(parts, "choose an action")

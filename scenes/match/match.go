@@ -84,6 +84,7 @@ func New(cfg Config, opp Opponent) (*Match, error) {
 	}
 	m := &Match{cfg: cfg, g: g, opp: opp, rand: rand.Reader}
 	m.tag()
+	m.observe()
 	return m, nil
 }
 
@@ -240,7 +241,15 @@ func (m *Match) apply(in game.Input, by string) bool {
 	return true
 }
 
+// observe notes a step that asks both players at once: the game seals choices.
+func (m *Match) observe() {
+	if m.g.Next().Players == 3 {
+		m.sealed = true
+	}
+}
+
 func (m *Match) notice(by string) {
+	m.observe()
 	es := m.g.Entries()
 	m.notices = append(m.notices, Notice{Entry: es[len(es)-1], By: by})
 }
@@ -467,6 +476,7 @@ func (m *Match) Load(text string) error {
 	}
 	m.cancelAI()
 	m.g, m.offer, m.err, m.sealed = g, 0, nil, false
+	m.observe()
 	m.cfg.Variant = g.Variant().Name
 	m.cfg.Options = nil
 	for k, v := range g.Variant().Options {

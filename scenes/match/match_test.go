@@ -249,3 +249,36 @@ func TestPickNumbers(t *testing.T) {
 		t.Error("a pick is still asked after the draw")
 	}
 }
+
+// TestHotseatViewerSimultaneous follows whose view a shared device shows in simultaneous
+// chess: the person who acts, keeping the last one while both are asked.
+func TestHotseatViewerSimultaneous(t *testing.T) {
+	m, err := New(Config{Variant: "simultaneous", Seats: [2]Seat{{Human: true}, {Human: true}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !m.Hidden() {
+		t.Fatal("simultaneous chess between two people must hide the sealed choices")
+	}
+	if v := m.Viewer(game.White); v != game.White || m.ToAct() != 3 {
+		t.Fatalf("at the start both act and White keeps the device: viewer %v, act %b", v, m.ToAct())
+	}
+	if err := m.PlayText(game.White, "e4"); err != nil {
+		t.Fatal(err)
+	}
+	if v := m.Viewer(game.White); v != game.Black {
+		t.Fatalf("after White sealed, Black must take the device, got %v", v)
+	}
+	if !m.Sealed() {
+		t.Error("Sealed is false after a turn asked both")
+	}
+	if r := m.View(game.Black); r.Position().At(game.Sq(4, 3)) != game.NoPiece {
+		t.Error("Black's view shows White's sealed e4 before the turn resolves")
+	}
+	if err := m.PlayText(game.Black, "e5"); err != nil {
+		t.Fatal(err)
+	}
+	if v := m.Viewer(game.Black); v != game.Black || m.ToAct() != 3 {
+		t.Fatalf("after the turn both act and Black keeps the device: viewer %v act %b", v, m.ToAct())
+	}
+}
