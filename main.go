@@ -1,5 +1,6 @@
 // Command quintet-web is the app: chess variants in the browser (GOOS=js GOARCH=wasm), or
-// in a native window for development. It picks the first scene and runs it.
+// in a native window for development. It reads the page's address and opens the setup
+// screen, or the game itself when the address says play=1.
 package main
 
 import (
@@ -8,12 +9,24 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/quintet-chess/quintet/scenes"
+	"github.com/quintet-chess/quintet/scenes/match"
 )
 
 func main() {
-	app := scenes.NewApp(scenes.NewBoard(variantName()))
+	page := pageOptions()
+	// TODO(ai): swap the stand-in for internal/aiclient (the search in a Web Worker).
+	opp := &match.StandIn{}
+	setup := scenes.NewSetup(page, opp)
+	var first scenes.Scene = setup
+	if page.Start {
+		if p, err := scenes.NewPlay(setup.Config(), opp, setup); err == nil {
+			first = p
+		}
+	}
+	app := scenes.NewApp(first, newHost())
 	attachHost(app)
 
+	ebiten.SetScreenClearedEveryFrame(false) // App.Draw redraws only when something changed
 	ebiten.SetWindowTitle("Quintet")
 	ebiten.SetWindowSize(720, 820)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)

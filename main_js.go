@@ -9,29 +9,30 @@ import (
 	"github.com/quintet-chess/quintet/scenes"
 )
 
-// variantName is the game named in the page's address (?variant=forced or #forced).
-func variantName() string {
+// pageOptions are read from the page's address (?variant=forced&side=black&play=1, or the
+// same after #).
+func pageOptions() pageurl.Page {
 	loc := js.Global().Get("location")
-	return pageurl.Variant(loc.Get("search").String(), loc.Get("hash").String())
+	return pageurl.Read(loc.Get("search").String(), loc.Get("hash").String())
 }
 
-// attachHost connects the app to the page: the first status removes the loading text,
-// every status sets the page title and window.quintet (read by the browser tests).
+func newHost() scenes.Host { return scenes.NewPageHost() }
+
+// attachHost connects the app to the page: the first status removes the loading text;
+// every status sets the page title and window.quintet (read by the browser tests);
+// window.quintetTiming() tells the frames drawn and the time Update and Draw took.
 func attachHost(app *scenes.App) {
-	app.OnStatus(func(s scenes.Status) {
+	js.Global().Set("quintetTiming", js.FuncOf(func(js.Value, []js.Value) any {
+		u, d := app.Timing()
+		return map[string]any{"update": u.Seconds(), "draw": d.Seconds(), "frames": app.Frames()}
+	}))
+	parse := js.Global().Get("JSON")
+	app.OnStatus(func(s scenes.Status, j string) {
 		doc := js.Global().Get("document")
 		if el := doc.Call("getElementById", "loading"); el.Truthy() {
 			el.Call("remove")
 		}
 		doc.Set("title", s.Title+" · Quintet")
-		js.Global().Set("quintet", js.ValueOf(map[string]any{
-			"variant": s.Variant,
-			"title":   s.Title,
-			"error":   s.Error,
-			"board": map[string]any{
-				"x": s.BoardX, "y": s.BoardY, "square": s.Square,
-				"files": s.Files, "ranks": s.Ranks,
-			},
-		}))
+		js.Global().Set("quintet", parse.Call("parse", j))
 	})
 }

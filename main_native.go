@@ -9,12 +9,17 @@ import (
 	"github.com/quintet-chess/quintet/scenes"
 )
 
-// variantName is the -variant flag natively.
-func variantName() string {
+// pageOptions are the flags natively: -variant, -side, -opponent, -play.
+func pageOptions() pageurl.Page {
 	v := flag.String("variant", pageurl.DefaultVariant, "game to show")
+	side := flag.String("side", "", "white, black or random")
+	opp := flag.String("opponent", "", "an AI level or person")
+	play := flag.Bool("play", false, "start the game at once")
 	flag.Parse()
-	return *v
+	return pageurl.Page{Variant: *v, Side: *side, Opponent: *opp, Start: *play}
 }
+
+func newHost() scenes.Host { return nil }
 
 // attachHost does nothing natively: the window has no page around it.
 func attachHost(*scenes.App) {}

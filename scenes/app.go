@@ -1,17 +1,21 @@
-// Package scenes holds the screens of the app, drawn with Ebitengine. Each scene keeps its
-// state in Update and only draws in Draw; App runs the current scene as an ebiten.Game.
+// Package scenes holds the screens of the app, drawn with Ebitengine: the game setup, the
+// play screen (with its hand-over and choice panels) and the rules help. Each scene changes
+// its state in Update and only draws in Draw; App runs the current scene as an ebiten.Game
+// and hands it the input of the tick as intents (input.go).
 package scenes
 
 import (
+	"encoding/json"
 	"math"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // Scene is one screen of the app.
 type Scene interface {
-	// Update advances the scene by one tick; env is the current screen.
-	Update(env Env) error
+	// Update advances the scene by one tick.
+	Update(ctx *Ctx) error
 	// Draw draws the scene. It changes no state.
 	Draw(screen *ebiten.Image)
 	// Status is what the page around the game may show or a test may check.
@@ -24,44 +28,150 @@ type Env struct {
 	Scale         float64 // device pixels per CSS pixel
 }
 
-// Status describes what a scene shows, for the host page (title bar, loading text) and
-// the browser tests. It is comparable, so a host is only told about changes.
+// Ctx is what a scene gets each tick: the screen, the input, the page and the sounds.
+type Ctx struct {
+	Env
+	In    *Intents
+	Host  Host
+	Sound *Sound
+	Tick  int
+	next  Scene
+}
+
+// GoTo switches to scene s after this tick.
+func (c *Ctx) GoTo(s Scene) { c.next = s }
+
+// Status describes what a scene shows, for the host page (title, loading text) and the
+// browser tests, which read it as window.quintet. Lengths are CSS pixels.
 type Status struct {
-	Variant string // registry name of the game shown
-	Title   string // the title line
-	Error   string // why nothing can be shown, if so
-	// Board is the board's rectangle in CSS pixels, 0 before the first layout.
-	BoardX, BoardY, Square float64
-	Files, Ranks           int
+	Scene   string         `json:"scene"`
+	Variant string         `json:"variant"`
+	Options []string       `json:"options,omitempty"` // the game's options, "key=value"
+	Title   string         `json:"title"`
+	Error   string         `json:"error"`
+	Board   BoardStatus    `json:"board"`
+	Buttons []ButtonStatus `json:"buttons"`
+	Game    *GameStatus    `json:"game,omitempty"`
+}
+
+// BoardStatus is the board's rectangle: 0 before the first layout.
+type BoardStatus struct {
+	X       float64 `json:"x"`
+	Y       float64 `json:"y"`
+	Square  float64 `json:"square"`
+	Files   int     `json:"files"`
+	Ranks   int     `json:"ranks"`
+	Flipped bool    `json:"flipped"`
+}
+
+// ButtonStatus is a button on the screen.
+type ButtonStatus struct {
+	ID      string  `json:"id"`
+	Label   string  `json:"label"`
+	X       float64 `json:"x"`
+	Y       float64 `json:"y"`
+	W       float64 `json:"w"`
+	H       float64 `json:"h"`
+	Enabled bool    `json:"enabled"`
+}
+
+// GameStatus is the game on the play screen.
+type GameStatus struct {
+	Text     string   `json:"text"`   // position text of what is drawn (the viewer's view)
+	Hash     string   `json:"hash"`   // the referee's hash, hexadecimal
+	Step     string   `json:"step"`   // move, draw, reveal, over
+	ToAct    int      `json:"toAct"`  // bit per colour: people who must act now
+	Viewer   string   `json:"viewer"` // whose view is drawn
+	Plies    int      `json:"plies"`  // entries in the log
+	Result   string   `json:"result"`
+	Reason   string   `json:"reason"`
+	Line     string   `json:"line"` // the status line shown
+	Thinking bool     `json:"thinking"`
+	Handover bool     `json:"handover"` // the hand-over screen hides the board
+	Panel    string   `json:"panel"`    // an open choice panel
+	Moves    []string `json:"moves"`    // the move list's records
+	// Animating: a piece is still sliding (screenshots wait for it).
+	Animating bool   `json:"animating"`
+	Pick      bool   `json:"pick"` // a person is asked to pick a number 0–9
+	Error     string `json:"error"`
 }
 
 // App is the ebiten.Game: it hosts the current scene and tells the host about it.
 type App struct {
 	scene  Scene
 	env    Env
-	last   Status
-	report func(Status)
+	input  inputReader
+	host   Host
+	sound  *Sound
+	tick   int
+	last   string
+	report func(Status, string)
+	frames int
+	// dirty is set when the screen must be drawn again; otherwise Draw keeps the last
+	// frame (the screen is not cleared every frame), which spares phones and software
+	// WebGL a full redraw sixty times a second.
+	dirty    bool
+	lastDraw int
+	hover    [2]float64
+	// Time spent in Update and Draw (the browser test reports it).
+	updateTime, drawTime time.Duration
 }
 
-// NewApp starts the app on a scene.
-func NewApp(first Scene) *App { return &App{scene: first} }
+// Timing is the total time spent in Update and in Draw so far.
+func (a *App) Timing() (update, draw time.Duration) { return a.updateTime, a.drawTime }
 
-// OnStatus sets a function called from Update whenever the scene's status changes. The
-// browser uses it to drop the loading text and to set the page title.
-func (a *App) OnStatus(f func(Status)) { a.report = f }
+// NewApp starts the app on a scene, with the page as host (nil: no page).
+func NewApp(first Scene, host Host) *App {
+	if host == nil {
+		host = noHost{}
+	}
+	return &App{scene: first, host: host, sound: newSound(host)}
+}
+
+// OnStatus sets a function called from Update whenever the scene's status changes, with
+// the status and its JSON. The browser uses it to drop the loading text, to set the page
+// title and window.quintet.
+func (a *App) OnStatus(f func(Status, string)) { a.report = f }
+
+// Frames counts the frames drawn.
+func (a *App) Frames() int { return a.frames }
 
 // Update implements ebiten.Game.
 func (a *App) Update() error {
 	if a.env.Width == 0 {
 		return nil // no layout yet
 	}
-	if err := a.scene.Update(a.env); err != nil {
+	a.tick++
+	t0 := time.Now()
+	defer func() { a.updateTime += time.Since(t0) }()
+	ctx := &Ctx{Env: a.env, In: a.input.read(a.host.Busy()), Host: a.host, Sound: a.sound, Tick: a.tick}
+	if err := a.scene.Update(ctx); err != nil {
 		return err
 	}
+	in := ctx.In
+	if len(in.Pointer) > 0 || in.Down || len(in.Chars) > 0 || in.Enter || in.Back || in.Escape || in.Wheel != 0 ||
+		(in.Hover && [2]float64{in.HoverX, in.HoverY} != a.hover) {
+		a.dirty = true
+		a.hover = [2]float64{in.HoverX, in.HoverY}
+	}
+	if an, ok := a.scene.(interface{ Animating() bool }); ok && an.Animating() {
+		a.dirty = true
+	}
+	if ctx.next != nil {
+		a.dirty = true
+		a.scene = ctx.next
+		ctx.In = &Intents{}
+		if err := a.scene.Update(ctx); err != nil {
+			return err
+		}
+	}
 	if a.report != nil {
-		if s := a.scene.Status(); s != a.last {
-			a.last = s
-			a.report(s)
+		s := a.scene.Status()
+		b, err := json.Marshal(s)
+		if err == nil && string(b) != a.last {
+			a.dirty = true
+			a.last = string(b)
+			a.report(s, a.last)
 		}
 	}
 	return nil
@@ -69,6 +179,13 @@ func (a *App) Update() error {
 
 // Draw implements ebiten.Game.
 func (a *App) Draw(screen *ebiten.Image) {
+	if !a.dirty && a.tick-a.lastDraw < 30 {
+		return
+	}
+	a.dirty, a.lastDraw = false, a.tick
+	a.frames++
+	t0 := time.Now()
+	defer func() { a.drawTime += time.Since(t0) }()
 	screen.Fill(colBackground)
 	a.scene.Draw(screen)
 }
@@ -87,6 +204,9 @@ func (a *App) LayoutF(w, h float64) (float64, float64) {
 		s = 1
 	}
 	sw, sh := math.Ceil(w*s), math.Ceil(h*s)
+	if sw != a.env.Width || sh != a.env.Height {
+		a.dirty = true
+	}
 	a.env = Env{Width: sw, Height: sh, Scale: s}
 	return sw, sh
 }

@@ -191,6 +191,104 @@ var drawings = map[game.PieceType][]part{
 	},
 }
 
+// Our own pieces of the Crown family, in the same style: the Ferz as an eight-pointed
+// star, the stone, the paratrooper and the two half-monarchs.
+var (
+	ferzDrawing = []part{
+		newPart(body, rrect(26, 80, 74, 90, 3)),
+		newPart(body, rrect(40, 70, 60, 81, 2)),
+		newPart(body, star(50, 42, 36, 15, 8)),
+		newPart(dot, circle(50, 42, 5)),
+	}
+	stoneDrawing = []part{
+		newPart(body, path(func(p *vector.Path) {
+			p.MoveTo(16, 84)
+			p.CubicTo(10, 62, 22, 40, 40, 34)
+			p.CubicTo(54, 29, 74, 34, 82, 50)
+			p.CubicTo(90, 64, 88, 78, 84, 84)
+		})),
+		newPart(mark, line(36, 50, 46, 62, 44, 74)),
+		newPart(mark, line(62, 46, 68, 60)),
+	}
+	paraDrawing = []part{
+		newPart(body, path(func(p *vector.Path) {
+			p.MoveTo(12, 42)
+			p.CubicTo(14, 16, 86, 16, 88, 42)
+			p.QuadTo(80, 35, 70, 42)
+			p.QuadTo(60, 35, 50, 42)
+			p.QuadTo(40, 35, 30, 42)
+			p.QuadTo(20, 35, 12, 42)
+		})),
+		newPart(mark, line(13, 43, 44, 66)),
+		newPart(mark, line(87, 43, 56, 66)),
+		newPart(mark, line(50, 42, 50, 64)),
+		newPart(body, rrect(40, 62, 60, 82, 6)),
+		newPart(body, circle(50, 56, 7)),
+		newPart(body, rrect(28, 82, 72, 90, 3)),
+	}
+	halfBody = func() []part {
+		return []part{
+			newPart(body, rrect(24, 80, 76, 90, 3)),
+			newPart(body, path(func(p *vector.Path) {
+				p.MoveTo(30, 80)
+				p.CubicTo(20, 64, 24, 46, 38, 42)
+				p.LineTo(62, 42)
+				p.CubicTo(76, 46, 80, 64, 70, 80)
+			})),
+			newPart(mark, path(func(p *vector.Path) {
+				p.MoveTo(31, 72)
+				p.QuadTo(50, 66, 69, 72)
+			})),
+		}
+	}
+	halfOrthDrawing = append(halfBody(),
+		newPart(body, poly(45, 8, 55, 8, 55, 20, 67, 20, 67, 30, 55, 30, 55, 42, 45, 42, 45, 30, 33, 30, 33, 20, 45, 20)))
+	halfDiagDrawing = append(halfBody(),
+		newPart(body, poly(36, 10, 50, 19, 64, 10, 70, 17, 57, 26, 70, 35, 64, 42, 50, 33, 36, 42, 30, 35, 43, 26, 30, 17)))
+)
+
+// star is a star of n points around (cx, cy) with outer radius r and inner radius ri.
+func star(cx, cy, r, ri float32, n int) *vector.Path {
+	var p vector.Path
+	for i := 0; i < 2*n; i++ {
+		a := math.Pi * float64(i) / float64(n)
+		rad := r
+		if i%2 == 1 {
+			rad = ri
+		}
+		x, y := cx+rad*float32(math.Sin(a)), cy-rad*float32(math.Cos(a))
+		if i == 0 {
+			p.MoveTo(x, y)
+		} else {
+			p.LineTo(x, y)
+		}
+	}
+	p.Close()
+	return &p
+}
+
+// drawingOf is the drawing of piece type t in variant v: where a game has the Dame, the
+// Dame wears the queen's crown and the long-range Queen is the Ferz, a star.
+func drawingOf(v *game.Variant, t game.PieceType) ([]part, bool) {
+	hasDame := v.Pieces[game.Dame].Letter != 0
+	switch {
+	case t == game.Queen && hasDame:
+		return ferzDrawing, true
+	case t == game.Dame:
+		return drawings[game.Queen], true
+	case t == game.Stone:
+		return stoneDrawing, true
+	case t == game.Para:
+		return paraDrawing, true
+	case t == game.HalfOrth:
+		return halfOrthDrawing, true
+	case t == game.HalfDiag:
+		return halfDiagDrawing, true
+	}
+	d, ok := drawings[t]
+	return d, ok
+}
+
 // whitePixel is a 1×1 white source for DrawTriangles (inside a 3×3 image, so that
 // filtering never reads a neighbour).
 var whitePixel = func() *ebiten.Image {
@@ -201,7 +299,10 @@ var whitePixel = func() *ebiten.Image {
 
 // paintTriangles draws triangles of the 100×100 box into dst, scaled by k and moved by
 // (dx, dy), in one colour.
-func paintTriangles(dst *ebiten.Image, vs []ebiten.Vertex, is []uint16, k, dx, dy float32, c color.Color) {
+//
+// Antialiasing is for sprites rendered once: per frame it is far too slow in software
+// WebGL (each antialiased call renders through a buffer of the screen's size).
+func paintTriangles(dst *ebiten.Image, vs []ebiten.Vertex, is []uint16, k, dx, dy float32, c color.Color, aa bool) {
 	if len(is) == 0 {
 		return
 	}
@@ -217,7 +318,7 @@ func paintTriangles(dst *ebiten.Image, vs []ebiten.Vertex, is []uint16, k, dx, d
 	}
 	op := &ebiten.DrawTrianglesOptions{
 		ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha,
-		AntiAlias:      true,
+		AntiAlias:      aa,
 		FillRule:       ebiten.FillRuleNonZero,
 	}
 	dst.DrawTriangles(out, is, whitePixel, op)
@@ -225,13 +326,29 @@ func paintTriangles(dst *ebiten.Image, vs []ebiten.Vertex, is []uint16, k, dx, d
 
 // pieceSprites are the pieces of one variant rendered at one square size.
 type pieceSprites struct {
-	size    int
-	sprites map[game.Piece]*ebiten.Image
+	// dot, ring and glow mark squares: a legal move to an empty square, a capture, a king
+	// in danger.
+	dot, ring, glow *ebiten.Image
+	v               *game.Variant
+	size            int
+	sprites         map[game.Piece]*ebiten.Image
+	small           map[int]*pieceSprites // smaller sets made from this one's variant
 }
 
 // newPieceSprites renders every piece of v for squares of size pixels.
 func newPieceSprites(v *game.Variant, size int) *pieceSprites {
-	ps := &pieceSprites{size: size, sprites: map[game.Piece]*ebiten.Image{}}
+	ps := &pieceSprites{v: v, size: size, sprites: map[game.Piece]*ebiten.Image{}}
+	f := float32(size)
+	ps.dot = ebiten.NewImage(size, size)
+	vector.DrawFilledCircle(ps.dot, f/2, f/2, 0.16*f, colTarget, true)
+	ps.ring = ebiten.NewImage(size, size)
+	vector.StrokeCircle(ps.ring, f/2, f/2, 0.45*f, 0.07*f, colTarget, true)
+	ps.glow = ebiten.NewImage(size, size)
+	for i := 0; i < 8; i++ { // a soft red disc: rings fading outwards
+		c := colCheck
+		c.A = uint8(int(c.A) * (8 - i) / 8)
+		vector.DrawFilledCircle(ps.glow, f/2, f/2, f*(0.2+0.04*float32(8-i)), c, true)
+	}
 	letterFace := face(fontBold, 0.5*float64(size))
 	for t := game.PieceType(1); t < game.NumTypes; t++ {
 		if v.Pieces[t].Letter == 0 {
@@ -246,22 +363,22 @@ func newPieceSprites(v *game.Variant, size int) *pieceSprites {
 			}
 			k := 0.9 * float32(size) / 100
 			off := (float32(size) - 100*k) / 2
-			if parts, ok := drawings[t]; ok {
+			if parts, ok := drawingOf(v, t); ok {
 				for _, p := range parts {
 					switch p.kind {
 					case body:
-						paintTriangles(img, p.fillV, p.fillI, k, off, off, fill)
-						paintTriangles(img, p.strokeV, p.strokeI, k, off, off, outline)
+						paintTriangles(img, p.fillV, p.fillI, k, off, off, fill, true)
+						paintTriangles(img, p.strokeV, p.strokeI, k, off, off, outline, true)
 					case mark:
-						paintTriangles(img, p.strokeV, p.strokeI, k, off, off, detail)
+						paintTriangles(img, p.strokeV, p.strokeI, k, off, off, detail, true)
 					case dot:
-						paintTriangles(img, p.fillV, p.fillI, k, off, off, detail)
+						paintTriangles(img, p.fillV, p.fillI, k, off, off, detail, true)
 					}
 				}
 			} else {
 				disc := newPart(body, circle(50, 50, 38))
-				paintTriangles(img, disc.fillV, disc.fillI, k, off, off, fill)
-				paintTriangles(img, disc.strokeV, disc.strokeI, k, off, off, outline)
+				paintTriangles(img, disc.fillV, disc.fillI, k, off, off, fill, true)
+				paintTriangles(img, disc.strokeV, disc.strokeI, k, off, off, outline, true)
 				letter := string(rune(v.Pieces[t].Letter))
 				drawText(img, letter, letterFace, float64(size)/2, float64(size)/2, detail)
 			}
@@ -276,11 +393,20 @@ func (ps *pieceSprites) dispose() {
 	for _, img := range ps.sprites {
 		img.Deallocate()
 	}
+	for _, img := range []*ebiten.Image{ps.dot, ps.ring, ps.glow} {
+		img.Deallocate()
+	}
+	for _, s := range ps.small {
+		s.dispose()
+	}
 }
 
 // draw draws piece pc with its top-left corner at (x, y).
 func (ps *pieceSprites) draw(dst *ebiten.Image, pc game.Piece, x, y float64) {
-	img := ps.sprites[pc]
+	ps.drawImage(dst, ps.sprites[pc], x, y)
+}
+
+func (ps *pieceSprites) drawImage(dst, img *ebiten.Image, x, y float64) {
 	if img == nil {
 		return
 	}

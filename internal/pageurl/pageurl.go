@@ -30,3 +30,37 @@ func Variant(search, hash string) string {
 	}
 	return DefaultVariant
 }
+
+// Page is what the address asks of the app besides the game: a side, an opponent, game
+// options, and whether to start playing at once (a link that skips the setup screen).
+type Page struct {
+	Variant  string
+	Side     string   // "white", "black", "random" or ""
+	Opponent string   // an AI level, "person", or ""
+	Options  []string // "key=value" from opt=key=value parameters
+	Start    bool     // play=1: go straight to the game
+}
+
+// Read reads the page's address: query parameters, overridden by those of the fragment.
+func Read(search, hash string) Page {
+	p := Page{Variant: Variant(search, hash)}
+	for _, s := range []string{strings.TrimPrefix(search, "?"), strings.TrimPrefix(hash, "#")} {
+		q, err := url.ParseQuery(s)
+		if err != nil {
+			continue
+		}
+		if v := strings.ToLower(strings.TrimSpace(q.Get("side"))); v != "" {
+			p.Side = v
+		}
+		if v := strings.ToLower(strings.TrimSpace(q.Get("opponent"))); v != "" {
+			p.Opponent = v
+		}
+		if os := q["opt"]; len(os) > 0 {
+			p.Options = os
+		}
+		if v := q.Get("play"); v != "" {
+			p.Start = v == "1" || v == "true"
+		}
+	}
+	return p
+}

@@ -21,3 +21,17 @@ func TestVariant(t *testing.T) {
 		}
 	}
 }
+
+func TestRead(t *testing.T) {
+	p := Read("?variant=forced&side=Black&opponent=hard&opt=a=1&opt=b=2", "#play=1")
+	if p.Variant != "forced" || p.Side != "black" || p.Opponent != "hard" || !p.Start ||
+		len(p.Options) != 2 || p.Options[0] != "a=1" || p.Options[1] != "b=2" {
+		t.Errorf("Read = %+v", p)
+	}
+	if p := Read("?play=1&side=white", "#side=black"); p.Side != "black" || !p.Start {
+		t.Errorf("the fragment should win: %+v", p)
+	}
+	if p := Read("", ""); p.Start || p.Side != "" || p.Variant != DefaultVariant {
+		t.Errorf("empty address: %+v", p)
+	}
+}

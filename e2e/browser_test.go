@@ -1,0 +1,480 @@
+//go:build !js
+
+// Package e2e tests the built site (static/) in headless Chromium: the page loads without
+// console errors, the board and pieces are drawn where the engine says, and each game is
+// played through the page with real mouse and touch input against the AI, to a finish,
+// with its PGN read back by the engine. Run it through ./build.sh test, which builds
+// static/ first. It is never skipped: without Chromium it fails. It builds natively only:
+// chromedp starts a browser process, which GOOS=js cannot.
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+
+	"github.com/quintet-chess/quintet/internal/webserve"
+)
+
+const defaultChromium = "/usr/lib/chromium/chromium"
+
+// chromiumPath is the browser binary: $QUINTET_CHROMIUM or Debian's. The real binary, not
+// the /usr/bin/chromium wrapper script.
+func chromiumPath(t *testing.T) string {
+	p := os.Getenv("QUINTET_CHROMIUM")
+	if p == "" {
+		p = defaultChromium
+	}
+	if fi, err := os.Stat(p); err != nil || fi.IsDir() || fi.Mode()&0o111 == 0 {
+		t.Fatalf("Chromium not found at %s: the browser test needs it and is never skipped.\n"+
+			"Install it (apt-get install -y chromium) or set QUINTET_CHROMIUM to the browser binary.", p)
+	}
+	return p
+}
+
+// staticDir is the built site; it must hold a fresh build.
+func staticDir(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "static"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"index.html", "wasm_exec.js", "main.wasm", "favicon.svg"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Fatalf("%v: build the site first (./build.sh build, or run ./build.sh test)", err)
+		}
+	}
+	return dir
+}
+
+// server serves dir on a random port of 127.0.0.1 and records every response that was not
+// a success (a missing favicon, a wrong path in index.html).
+type server struct {
+	url    string
+	mu     sync.Mutex
+	failed []string
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (r *statusRecorder) WriteHeader(code int) {
+	r.status = code
+	r.ResponseWriter.WriteHeader(code)
+}
+
+func startServer(t *testing.T, dir string) *server {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &server{url: "http://" + ln.Addr().String() + "/"}
+	h := webserve.Handler(dir)
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := &statusRecorder{ResponseWriter: w, status: 200}
+		h.ServeHTTP(rec, r)
+		if rec.status >= 400 {
+			s.mu.Lock()
+			s.failed = append(s.failed, fmt.Sprintf("%s %s: %d", r.Method, r.URL.Path, rec.status))
+			s.mu.Unlock()
+		}
+	})}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return s
+}
+
+func (s *server) failures() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.failed...)
+}
+
+// startBrowser starts one headless Chromium with a fresh profile for the whole test. Tabs
+// are opened from the returned context.
+func startBrowser(t *testing.T) context.Context {
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromiumPath(t)),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("use-angle", "swiftshader"),
+		chromedp.Flag("enable-unsafe-swiftshader", true),
+		chromedp.Flag("autoplay-policy", "no-user-gesture-required"),
+	)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(allocCtx)
+	t.Cleanup(func() {
+		cancel()
+		cancelAlloc()
+	})
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("start Chromium: %v", err)
+	}
+	return ctx
+}
+
+// state is window.quintet, which the app sets whenever what it shows changes.
+type state struct {
+	Scene   string   `json:"scene"`
+	Variant string   `json:"variant"`
+	Options []string `json:"options"`
+	Title   string   `json:"title"`
+	Error   string   `json:"error"`
+	Board   struct {
+		X       float64 `json:"x"`
+		Y       float64 `json:"y"`
+		Square  float64 `json:"square"`
+		Files   int     `json:"files"`
+		Ranks   int     `json:"ranks"`
+		Flipped bool    `json:"flipped"`
+	} `json:"board"`
+	Buttons []struct {
+		ID      string  `json:"id"`
+		Label   string  `json:"label"`
+		X       float64 `json:"x"`
+		Y       float64 `json:"y"`
+		W       float64 `json:"w"`
+		H       float64 `json:"h"`
+		Enabled bool    `json:"enabled"`
+	} `json:"buttons"`
+	Game *struct {
+		Text      string   `json:"text"`
+		Hash      string   `json:"hash"`
+		Step      string   `json:"step"`
+		ToAct     int      `json:"toAct"`
+		Viewer    string   `json:"viewer"`
+		Plies     int      `json:"plies"`
+		Result    string   `json:"result"`
+		Reason    string   `json:"reason"`
+		Line      string   `json:"line"`
+		Thinking  bool     `json:"thinking"`
+		Handover  bool     `json:"handover"`
+		Panel     string   `json:"panel"`
+		Moves     []string `json:"moves"`
+		Error     string   `json:"error"`
+		Animating bool     `json:"animating"`
+	} `json:"game"`
+}
+
+type viewport struct {
+	name          string
+	width, height int64
+	scale         float64
+	mobile        bool
+}
+
+var (
+	desktop = viewport{"desktop", 1280, 800, 1, false}
+	phone   = viewport{"phone", 360, 640, 2, true} // the issue's phone: portrait, touch, 2× pixels
+	phone3  = viewport{"phone3x", 390, 844, 3, true}
+	tablet  = viewport{"tablet", 820, 1180, 2, true}
+)
+
+// tab is one open page.
+type tab struct {
+	t       *testing.T
+	ctx     context.Context
+	vp      viewport
+	mu      sync.Mutex
+	console []chromedp.ConsoleMessage
+	cancel  func()
+	done    chan struct{}
+	shot    image.Image
+	ratio   float64
+}
+
+// open loads the site at path in a new tab at viewport vp and waits until the app has
+// reported a screen.
+func open(t *testing.T, browser context.Context, baseURL, path string, vp viewport) *tab {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browser)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
+	tb := &tab{t: t, ctx: ctx, vp: vp, done: make(chan struct{})}
+	tb.cancel = func() { cancelTimeout(); cancel() }
+	console := chromedp.Console(ctx)
+	go func() {
+		defer close(tb.done)
+		for m, err := range console {
+			if err != nil {
+				return
+			}
+			tb.mu.Lock()
+			tb.console = append(tb.console, m)
+			tb.mu.Unlock()
+		}
+	}()
+	opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(vp.scale)}
+	if vp.mobile {
+		opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch,
+			chromedp.EmulateOrientation(emulation.ScreenOrientationTypePortraitPrimary, 0))
+	}
+	start := time.Now()
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(vp.width, vp.height, opts...), chromedp.Navigate(baseURL+path)); err != nil {
+		t.Fatalf("load %s: %v", path, err)
+	}
+	tb.wait("the app reports a screen", func(s state) bool { return s.Scene != "" })
+	t.Logf("/%s at %s: first screen after %v", path, vp.name, time.Since(start).Round(time.Millisecond))
+	return tb
+}
+
+// close closes the tab and returns what the console said.
+func (tb *tab) close() []chromedp.ConsoleMessage {
+	time.Sleep(200 * time.Millisecond) // late messages
+	tb.cancel()
+	<-tb.done
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	return tb.console
+}
+
+// state reads window.quintet.
+func (tb *tab) state() state {
+	tb.t.Helper()
+	s, err := chromedp.Run(tb.ctx, chromedp.Evaluate[state](`window.quintet || {}`))
+	if err != nil {
+		tb.t.Fatalf("read window.quintet: %v", err)
+	}
+	return s
+}
+
+// wait polls the state until cond holds (at most a minute).
+func (tb *tab) wait(what string, cond func(state) bool) state {
+	tb.t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		s, err := chromedp.Run(tb.ctx, chromedp.Evaluate[state](`window.quintet || {}`))
+		if err == nil && cond(s) {
+			return s
+		}
+		if time.Now().After(deadline) {
+			tb.mu.Lock()
+			tb.t.Logf("console: %q", tb.console)
+			tb.mu.Unlock()
+			tb.t.Fatalf("waited a minute for %s; state %+v (err %v)", what, s, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func (tb *tab) eval(js string) {
+	tb.t.Helper()
+	if _, err := chromedp.Run(tb.ctx, chromedp.Evaluate[any](js)); err != nil {
+		tb.t.Fatalf("%s: %v", js, err)
+	}
+}
+
+// The app reads input once per frame: a press and a release must lie in different frames,
+// so every gesture holds for a while.
+const hold = 70 * time.Millisecond
+
+func (tb *tab) mouse(typ input.DispatchMouseEventType, x, y float64, buttons int64) {
+	tb.t.Helper()
+	p := input.DispatchMouseEventParams{Type: typ, X: x, Y: y, Button: input.MouseButtonLeft, Buttons: buttons, ClickCount: 1}
+	if typ == input.DispatchMouseEventTypeMouseMoved {
+		p.ClickCount = 0
+		if buttons == 0 {
+			p.Button = input.MouseButtonNone
+		}
+	}
+	if _, err := chromedp.Call(tb.ctx, input.DispatchMouseEvent, p); err != nil {
+		tb.t.Fatalf("mouse %s: %v", typ, err)
+	}
+}
+
+// click is a real mouse click at (x, y) CSS pixels.
+func (tb *tab) click(x, y float64) {
+	tb.mouse(input.DispatchMouseEventTypeMouseMoved, x, y, 0)
+	time.Sleep(hold / 2)
+	tb.mouse(input.DispatchMouseEventTypeMousePressed, x, y, 1)
+	time.Sleep(hold)
+	tb.mouse(input.DispatchMouseEventTypeMouseReleased, x, y, 0)
+	time.Sleep(hold)
+}
+
+// drag presses at one point, moves in steps to another and releases there.
+func (tb *tab) drag(x0, y0, x1, y1 float64) {
+	tb.mouse(input.DispatchMouseEventTypeMouseMoved, x0, y0, 0)
+	time.Sleep(hold / 2)
+	tb.mouse(input.DispatchMouseEventTypeMousePressed, x0, y0, 1)
+	time.Sleep(hold)
+	for i := 1; i <= 5; i++ {
+		f := float64(i) / 5
+		tb.mouse(input.DispatchMouseEventTypeMouseMoved, x0+(x1-x0)*f, y0+(y1-y0)*f, 1)
+		time.Sleep(hold / 2)
+	}
+	tb.mouse(input.DispatchMouseEventTypeMouseReleased, x1, y1, 0)
+	time.Sleep(hold)
+}
+
+func (tb *tab) touch(typ input.DispatchTouchEventType, x, y float64) {
+	tb.t.Helper()
+	p := input.DispatchTouchEventParams{Type: typ, TouchPoints: []*input.TouchPoint{}}
+	if typ != input.DispatchTouchEventTypeTouchEnd {
+		p.TouchPoints = []*input.TouchPoint{{X: x, Y: y}}
+	}
+	if _, err := chromedp.Call(tb.ctx, input.DispatchTouchEvent, p); err != nil {
+		tb.t.Fatalf("touch %s: %v", typ, err)
+	}
+}
+
+// tap is a finger's tap at (x, y) CSS pixels.
+func (tb *tab) tap(x, y float64) {
+	tb.touch(input.DispatchTouchEventTypeTouchStart, x, y)
+	time.Sleep(hold)
+	tb.touch(input.DispatchTouchEventTypeTouchEnd, x, y)
+	time.Sleep(hold)
+}
+
+// swipe drags a finger from one point to another.
+func (tb *tab) swipe(x0, y0, x1, y1 float64) {
+	tb.touch(input.DispatchTouchEventTypeTouchStart, x0, y0)
+	time.Sleep(hold)
+	for i := 1; i <= 5; i++ {
+		f := float64(i) / 5
+		tb.touch(input.DispatchTouchEventTypeTouchMove, x0+(x1-x0)*f, y0+(y1-y0)*f)
+		time.Sleep(hold / 2)
+	}
+	tb.touch(input.DispatchTouchEventTypeTouchEnd, x1, y1)
+	time.Sleep(hold)
+}
+
+// press presses (clicks or taps, by viewport) at a point.
+func (tb *tab) press(x, y float64) {
+	if tb.vp.mobile {
+		tb.tap(x, y)
+	} else {
+		tb.click(x, y)
+	}
+}
+
+// button presses the enabled button with id on the current screen.
+func (tb *tab) button(id string) {
+	tb.t.Helper()
+	s := tb.wait("button "+id, func(s state) bool {
+		for _, b := range s.Buttons {
+			if b.ID == id && b.Enabled {
+				return true
+			}
+		}
+		return false
+	})
+	for _, b := range s.Buttons {
+		if b.ID == id {
+			tb.press(b.X+b.W/2, b.Y+b.H/2)
+			return
+		}
+	}
+}
+
+// key presses and releases a key (a named one like "Enter", or one character), with a
+// pause between so that the app sees it held for a frame.
+func (tb *tab) key(k string) {
+	tb.t.Helper()
+	p := input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeKeyDown, Key: k, Code: k}
+	if len(k) == 1 {
+		p.Text, p.Code = k, "Key"+strings.ToUpper(k)
+		if k[0] >= '0' && k[0] <= '9' {
+			p.Code = "Digit" + k
+		}
+	} else if k == "Enter" {
+		p.WindowsVirtualKeyCode, p.NativeVirtualKeyCode = 13, 13
+	}
+	if _, err := chromedp.Call(tb.ctx, input.DispatchKeyEvent, p); err != nil {
+		tb.t.Fatalf("key %s: %v", k, err)
+	}
+	time.Sleep(hold)
+	p.Type, p.Text = input.DispatchKeyEventTypeKeyUp, ""
+	if _, err := chromedp.Call(tb.ctx, input.DispatchKeyEvent, p); err != nil {
+		tb.t.Fatalf("key %s: %v", k, err)
+	}
+	time.Sleep(hold / 2)
+}
+
+// squareXY is the centre of a square in CSS pixels, as the app lays the board out.
+func squareXY(s state, f, r int) (x, y float64) {
+	b := s.Board
+	col, row := f, b.Ranks-1-r
+	if b.Flipped {
+		col, row = b.Files-1-f, r
+	}
+	return b.X + (float64(col)+0.5)*b.Square, b.Y + (float64(row)+0.5)*b.Square
+}
+
+// screenshot takes a screenshot into e2e/out/name.png and keeps it for pixel checks.
+func (tb *tab) screenshot(name string) {
+	tb.t.Helper()
+	buf, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		tb.t.Fatalf("screenshot: %v", err)
+	}
+	img, err := png.Decode(bytes.NewReader(buf))
+	if err != nil {
+		tb.t.Fatalf("screenshot: %v", err)
+	}
+	tb.shot = img
+	tb.ratio = float64(img.Bounds().Dx()) / float64(tb.vp.width)
+	if err := os.MkdirAll("out", 0o755); err != nil {
+		tb.t.Fatal(err)
+	}
+	f := filepath.Join("out", name+".png")
+	if err := os.WriteFile(f, buf, 0o644); err != nil {
+		tb.t.Fatal(err)
+	}
+	abs, _ := filepath.Abs(f)
+	tb.t.Logf("screenshot: %s", abs)
+}
+
+// at is the last screenshot's colour at a point in CSS pixels.
+func (tb *tab) at(x, y float64) color.RGBA {
+	return color.RGBAModel.Convert(tb.shot.At(int(x*tb.ratio), int(y*tb.ratio))).(color.RGBA)
+}
+
+func near(a, b color.RGBA) bool {
+	d := func(x, y uint8) int {
+		if x > y {
+			return int(x - y)
+		}
+		return int(y - x)
+	}
+	return d(a.R, b.R) <= 12 && d(a.G, b.G) <= 12 && d(a.B, b.B) <= 12
+}
+
+func hex(c color.RGBA) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
+
+// checkConsole fails on console errors, uncaught exceptions and failed requests.
+func checkConsole(t *testing.T, msgs []chromedp.ConsoleMessage, srv *server) {
+	t.Helper()
+	for _, m := range msgs {
+		switch m.Type {
+		case chromedp.ConsoleError, chromedp.ConsoleException:
+			t.Errorf("console %s at %s:%d: %s", m.Type, m.URL, m.Line+1, m.Text)
+		case chromedp.ConsoleWarning:
+			t.Logf("console warning: %s", m.Text)
+		}
+	}
+	for _, f := range srv.failures() {
+		t.Errorf("request failed: %s", f)
+	}
+}
+
+// context_ is a browser's context (a name for the helpers' signatures).
+type context_ = context.Context

@@ -1,0 +1,145 @@
+//go:build js
+
+package scenes
+
+import (
+	"sync"
+	"syscall/js"
+)
+
+// PageHost is the page's HTML dialog (static/index.html holds its elements): a title, a
+// text box and buttons over the canvas.
+type PageHost struct {
+	mu     sync.Mutex
+	open   bool
+	answer *string
+	funcs  []js.Func
+}
+
+// NewPageHost wires the page's dialog.
+func NewPageHost() *PageHost {
+	h := &PageHost{}
+	doc := js.Global().Get("document")
+	on := func(id string, f func()) {
+		fn := js.FuncOf(func(js.Value, []js.Value) any { f(); return nil })
+		h.funcs = append(h.funcs, fn)
+		if el := doc.Call("getElementById", id); el.Truthy() {
+			el.Call("addEventListener", "click", fn)
+		}
+	}
+	on("dlg-close", h.close)
+	on("dlg-ok", func() {
+		s := el("dlg-text").Get("value").String()
+		h.mu.Lock()
+		h.answer = &s
+		h.mu.Unlock()
+		h.close()
+	})
+	on("dlg-copy", func() {
+		t := el("dlg-text")
+		s := t.Get("value").String()
+		clip := js.Global().Get("navigator").Get("clipboard")
+		if clip.Truthy() {
+			p := clip.Call("writeText", s)
+			// A refused clipboard (no permission) falls back to selecting the text.
+			p.Call("catch", js.FuncOf(func(js.Value, []js.Value) any { t.Call("select"); return nil }))
+		} else {
+			t.Call("select")
+		}
+		el("dlg-note").Set("textContent", "Copied.")
+	})
+	on("dlg-download", func() {
+		s := el("dlg-text").Get("value").String()
+		name := el("dlg").Get("dataset").Get("filename").String()
+		blob := js.Global().Get("Blob").New([]any{s}, map[string]any{"type": "application/x-chess-pgn"})
+		url := js.Global().Get("URL").Call("createObjectURL", blob)
+		a := doc.Call("createElement", "a")
+		a.Set("href", url)
+		a.Set("download", name)
+		doc.Get("body").Call("appendChild", a)
+		a.Call("click")
+		a.Call("remove")
+		js.Global().Get("URL").Call("revokeObjectURL", url)
+		el("dlg-note").Set("textContent", "Saved as "+name+".")
+	})
+	return h
+}
+
+func el(id string) js.Value { return js.Global().Get("document").Call("getElementById", id) }
+
+func (h *PageHost) show(title, text string, export bool, filename string) {
+	d := el("dlg")
+	if !d.Truthy() {
+		return
+	}
+	el("dlg-title").Set("textContent", title)
+	t := el("dlg-text")
+	t.Set("value", text)
+	t.Set("readOnly", export)
+	el("dlg-note").Set("textContent", "")
+	d.Get("dataset").Set("filename", filename)
+	d.Get("dataset").Set("mode", map[bool]string{true: "export", false: "ask"}[export])
+	d.Set("hidden", false)
+	h.mu.Lock()
+	h.open = true
+	h.mu.Unlock()
+	if !export {
+		t.Set("placeholder", "Paste a PGN or a position (FEN) here")
+		t.Call("focus")
+	}
+}
+
+func (h *PageHost) close() {
+	el("dlg").Set("hidden", true)
+	h.mu.Lock()
+	h.open = false
+	h.mu.Unlock()
+	if c := js.Global().Get("document").Call("querySelector", "canvas"); c.Truthy() {
+		c.Call("focus")
+	}
+}
+
+// ShowText implements Host.
+func (h *PageHost) ShowText(title, text, filename string) { h.show(title, text, true, filename) }
+
+// AskText implements Host.
+func (h *PageHost) AskText(title, hint string) { h.show(title, hint, false, "") }
+
+// Answer implements Host.
+func (h *PageHost) Answer() (string, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.answer == nil {
+		return "", false
+	}
+	s := *h.answer
+	h.answer = nil
+	return s, true
+}
+
+// Busy implements Host.
+func (h *PageHost) Busy() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.open
+}
+
+// Get implements Host.
+func (h *PageHost) Get(key string) string {
+	ls := js.Global().Get("localStorage")
+	if !ls.Truthy() {
+		return ""
+	}
+	v := ls.Call("getItem", "quintet."+key)
+	if v.IsNull() || v.IsUndefined() {
+		return ""
+	}
+	return v.String()
+}
+
+// Set implements Host.
+func (h *PageHost) Set(key, value string) {
+	if ls := js.Global().Get("localStorage"); ls.Truthy() {
+		ls.Call("setItem", "quintet."+key, value)
+	}
+}

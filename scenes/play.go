@@ -1,0 +1,600 @@
+package scenes
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/scenes/interact"
+	"github.com/quintet-chess/quintet/scenes/layout"
+	"github.com/quintet-chess/quintet/scenes/match"
+)
+
+// Play is the play screen: the board, the players' strips with captured material, the
+// status line saying whose turn it is and what is expected, the buttons, the move list,
+// and the panels for choices (promotion, other actions, a draw offer) and the hand-over
+// screen of hotseat games with hidden information.
+type Play struct {
+	m     *match.Match
+	opp   match.Opponent
+	setup *Setup
+
+	// Whose view is drawn; in a hotseat with hidden information the hand-over screen
+	// stands between two people until the next one taps.
+	viewer   game.Color
+	shown    bool
+	handover bool
+	handTo   game.Color
+	flip     bool    // the person turned the board
+	barH     float64 // height of the action bar above the move list
+
+	view    game.Rules
+	viewKey [2]uint64 // referee hash and log length the view was made for
+	acts    uint8     // people asked now
+	actor   game.Color
+	moves   []game.Move // the actor's legal actions in view
+
+	sel     game.Square // selected square, NoSquare if none
+	targets game.Bitboard
+	drag    dragState
+	group   *interact.Group // a chosen action kind that targets squares (drops, stones)
+	panel   *choicePanel
+	typed   string
+	msg     string
+	msgTick int
+	inspect game.Square // tower shown in the inspector, NoSquare if none
+
+	anims     []anim
+	odds      map[game.Square]game.Odds // capture odds of the selected piece (probabilistic)
+	rollTick  int                       // when the die was last rolled
+	flashSq   game.Square               // a reveal's square, glowing for a moment
+	flashTick int
+	pending   *game.Move // a move waiting for the person's confirmation
+	tick      int
+	scroll    int
+	over      bool
+	history   []string // the move list, one line per move number
+
+	env     Env
+	lay     layout.Play
+	buttons []button
+	fs      faces
+	sound   *Sound
+	sprites *pieceSprites
+	start   *game.Position // the start position, for captured material
+}
+
+type dragState struct {
+	on, moved bool
+	from      game.Square
+	x, y      float64
+	px, py    float64 // where the press was
+}
+
+// anim moves a piece from one square to another over a few ticks.
+type anim struct {
+	pc       game.Piece
+	from, to game.Square
+	start    int
+}
+
+const animTicks = 9
+
+// NewPlay starts a match of cfg; opp plays its AI seats; back is the setup screen that
+// "New game" returns to.
+func NewPlay(cfg match.Config, opp match.Opponent, back *Setup) (*Play, error) {
+	m, err := match.New(cfg, opp)
+	if err != nil {
+		return nil, err
+	}
+	p := &Play{m: m, opp: opp, setup: back, sel: game.NoSquare, inspect: game.NoSquare, flashSq: game.NoSquare, fs: faces{}}
+	p.viewer = m.Viewer(game.White)
+	p.reset()
+	return p, nil
+}
+
+// reset forgets what belonged to the previous game or position.
+func (p *Play) reset() {
+	p.sel, p.targets, p.group, p.panel, p.typed = game.NoSquare, 0, nil, nil, ""
+	p.drag = dragState{}
+	p.anims = nil
+	p.viewKey = [2]uint64{}
+	p.sprites = nil
+	p.scroll = 0
+	v := p.m.Game().Variant()
+	if r, err := game.Load(v, ""); err == nil {
+		p.start = r.Position()
+	}
+	if p.env.Width > 0 {
+		p.layout() // the board size may have changed
+	}
+}
+
+// Update implements Scene.
+func (p *Play) Update(ctx *Ctx) error {
+	p.tick, p.sound = ctx.Tick, ctx.Sound
+	p.m.Update()
+	p.refresh()
+	if ctx.Env != p.env {
+		p.env = ctx.Env
+		p.layout()
+	}
+	p.notices(ctx)
+	if a, ok := ctx.Host.Answer(); ok {
+		p.load(a)
+	}
+	in := ctx.In
+	if p.handover {
+		if _, ok := in.Pressed(); ok || in.Enter {
+			p.handover, p.viewer, p.shown = false, p.handTo, true
+			p.viewKey = [2]uint64{}
+			p.refresh()
+		}
+		p.layButtons()
+		return nil
+	}
+	if c, ok := p.m.NeedsPick(); ok && p.panel == nil && !p.handover {
+		p.panel = pickPanel(c)
+	}
+	if p.panel == nil && p.canAct() && !p.hasBoardMoves() {
+		if groups, panel := p.actionGroups(); len(groups)+len(panel) > 0 {
+			p.panel = actionPanel(p, groups, panel, false)
+		}
+	}
+	if p.panel != nil {
+		p.updatePanel(ctx)
+		p.layButtons()
+		return nil
+	}
+	if b := pressed(in, p.buttons); b != nil {
+		p.button(ctx, b.id)
+		p.layButtons()
+		return nil
+	}
+	p.keys(in)
+	p.pointer(in)
+	p.layButtons()
+	return nil
+}
+
+// refresh makes the view and the legal actions again when the game changed.
+func (p *Play) refresh() {
+	g := p.m.Game()
+	r := g.Rules()
+	key := [2]uint64{r.Hash(), uint64(len(g.Entries()))}
+	p.over = r.Outcome().Over()
+	// Hand-over: a hotseat with hidden information shows nobody's board until the next
+	// person is at the device.
+	if p.m.Hotseat() && p.m.Hidden() && !p.over {
+		if next := p.m.Viewer(p.viewer); !p.shown || next != p.viewer {
+			if !p.handover {
+				p.handover, p.handTo = true, next
+				p.sel, p.targets, p.group, p.panel, p.drag = game.NoSquare, 0, nil, nil, dragState{}
+			}
+		}
+	} else if p.m.Hotseat() {
+		p.viewer = p.m.Viewer(p.viewer)
+	}
+	if key == p.viewKey && p.view != nil {
+		return
+	}
+	p.viewKey = key
+	p.view = p.m.View(p.viewer)
+	p.acts = p.m.ToAct()
+	p.actor = p.viewer
+	if p.acts != 0 && p.acts>>p.viewer&1 == 0 {
+		p.actor = game.Color(0)
+		if p.acts&1 == 0 {
+			p.actor = game.Black
+		}
+	}
+	p.moves = p.moves[:0]
+	if p.acts>>p.actor&1 != 0 && !p.handover {
+		p.moves = p.m.Game().Rules().View(p.actor).Moves(p.actor, p.moves)
+	}
+	p.history = moveList(p.m, p.viewer)
+	if p.sel != game.NoSquare {
+		p.selectSquare(p.sel)
+	}
+}
+
+// notices plays sounds, starts animations and shows messages for what happened.
+func (p *Play) notices(ctx *Ctx) {
+	for _, n := range p.m.TakeNotices() {
+		e := n.Entry
+		switch e.Input.Kind {
+		case game.InputMove:
+			p.animate(e, n.By)
+			snd := SoundMove
+			if strings.Contains(e.Record.Text, "x") {
+				snd = SoundCapture
+			}
+			for _, ev := range e.Record.Events {
+				switch ev.Kind {
+				case game.EventCheck, game.EventGardez:
+					snd = SoundCheck
+				case game.EventReveal:
+					snd = SoundReveal
+				}
+			}
+			ctx.Sound.Play(snd)
+		case game.InputDraw:
+			ctx.Sound.Play(SoundDie)
+			p.rollTick = p.tick
+		case game.InputReveal:
+			ctx.Sound.Play(SoundReveal)
+			if lm, ok := p.lastMove(); ok {
+				p.flashSq, p.flashTick = lm.To, p.tick
+			}
+		}
+		// What happened, in words: the record and its events (a collision, a reveal).
+		var words []string
+		if e.Input.Kind != game.InputMove {
+			words = append(words, e.Record.Text)
+		}
+		for _, ev := range e.Record.Events {
+			if ev.Text != "" && ev.Text != e.Record.Text && !(p.hideEvent(e, ev)) {
+				words = append(words, ev.Text)
+			}
+		}
+		if len(words) > 0 {
+			p.say(strings.Join(words, "; "))
+		}
+	}
+	if err := p.m.Err(); err != nil {
+		p.msg = err.Error()
+	}
+}
+
+// hideEvent reports an event the viewer may not read yet: none so far; the games word
+// their events for both players.
+func (p *Play) hideEvent(e game.Entry, ev game.Event) bool { return false }
+
+// animate slides the piece of a move made by the AI or by taps (a dragged piece is
+// already where it was dropped).
+func (p *Play) animate(e game.Entry, by string) {
+	mv := e.Input.Move
+	if mv.From >= game.NoSquare || mv.To >= game.NoSquare || mv.From == mv.To {
+		return
+	}
+	if by == "you" && p.drag.moved {
+		return
+	}
+	pos := p.view.Position()
+	// Simultaneous chess: the turn resolves with the second choice; both moves slide.
+	if p.m.Sealed() {
+		es := p.m.Game().Entries()
+		if n := len(es); n >= 2 && es[n-1].Input == e.Input && es[n-2].Input.Kind == game.InputMove &&
+			es[n-2].Input.Player != e.Input.Player && p.m.Game().Next().Players != 1<<e.Input.Player.Other() {
+			o := es[n-2].Input.Move
+			if pc := pos.At(o.To); pc != game.NoPiece && o.From < game.NoSquare && o.To < game.NoSquare {
+				p.anims = append(p.anims, anim{pc: pc, from: o.From, to: o.To, start: p.tick})
+			}
+		}
+	}
+	pc := pos.At(mv.To)
+	if pc == game.NoPiece {
+		return
+	}
+	p.anims = append(p.anims, anim{pc: pc, from: mv.From, to: mv.To, start: p.tick})
+	if mv.Kind == game.Castle && mv.Via < game.NoSquare && mv.Via2 < game.NoSquare {
+		if rk := pos.At(mv.Via2); rk != game.NoPiece {
+			p.anims = append(p.anims, anim{pc: rk, from: mv.Via, to: mv.Via2, start: p.tick})
+		}
+	}
+}
+
+func (p *Play) say(s string) {
+	if s != "" {
+		p.msg, p.msgTick = s, p.tick
+	}
+}
+
+// layout computes the screen's layout and the piece sprites for it.
+func (p *Play) layout() {
+	v := p.m.Game().Variant()
+	p.lay = layout.NewPlay(p.env.Width, p.env.Height, p.env.Scale, v.Files, v.Ranks, len(playButtons))
+	p.lay.Flipped = p.flipped()
+	if p.sprites == nil || p.sprites.size != int(p.lay.Square) || p.sprites.v != v {
+		if p.sprites != nil {
+			p.sprites.dispose()
+		}
+		p.sprites = newPieceSprites(v, int(p.lay.Square))
+	}
+	p.layButtons()
+}
+
+// flipped reports whether Black is at the bottom: when the person sees the game as Black
+// (against the AI, or in a hotseat with hidden information, where each sees their own
+// side), unless turned; two people sharing a plain game keep one orientation.
+func (p *Play) flipped() bool {
+	if p.m.Hotseat() && !p.m.Hidden() {
+		return p.flip
+	}
+	return (p.viewer == game.Black) != p.flip
+}
+
+// playButtons are the play screen's buttons in order.
+var playButtons = []string{"undo", "flip", "draw", "resign", "new", "rematch", "pgn", "load", "sound", "rules"}
+
+func (p *Play) layButtons() {
+	if p.lay.Square == 0 {
+		return
+	}
+	p.lay.Flipped = p.flipped()
+	g := p.m.Game()
+	p.buttons = p.buttons[:0]
+	for i, id := range playButtons {
+		b := button{id: id, r: p.lay.Button(i), enabled: !p.handover}
+		switch id {
+		case "undo":
+			b.label = "Takeback"
+			b.enabled = b.enabled && p.m.CanTakeback()
+		case "flip":
+			b.label = "Flip"
+		case "draw":
+			b.label = "Offer draw"
+			if why := p.m.Claimable(); why != "" {
+				b.label = "Claim draw"
+			}
+			b.enabled = b.enabled && !p.over && p.acts != 0
+		case "resign":
+			b.label = "Resign"
+			b.enabled = b.enabled && !p.over && p.acts != 0
+		case "new":
+			b.label = "New game"
+		case "rematch":
+			b.label = "Rematch"
+			b.primary = p.over
+		case "pgn":
+			b.label = "Export PGN"
+			b.enabled = b.enabled && (!p.m.Hidden() || p.over || !p.m.Hotseat())
+		case "load":
+			b.label = "Load"
+		case "sound":
+			b.label = "Sound on"
+			if p.soundMuted() {
+				b.label = "Sound off"
+			}
+		case "rules":
+			b.label = "Rules"
+		}
+		p.buttons = append(p.buttons, b)
+	}
+	_ = g
+	p.barH = 0
+	if p.handover || p.view == nil || !p.canAct() {
+		return
+	}
+	groups, panel := p.actionGroups()
+	n := len(groups) + len(panel)
+	if n == 0 || !p.hasBoardMoves() {
+		return
+	}
+	// The actions without a square of their own, in a bar above the move list.
+	r := p.lay.MoveList
+	h := p.lay.Button(0).H
+	if r.H < 2*h {
+		return
+	}
+	p.barH = h + 0.2*h
+	cols := min(n, 4)
+	w := r.W / float64(cols)
+	add := func(i int, id, label string) {
+		p.buttons = append(p.buttons, button{id: id, label: label, enabled: true,
+			r: layout.Rect{X: r.X + float64(i)*w + 2, Y: r.Y + 2, W: w - 4, H: h - 4}})
+	}
+	if n > 4 {
+		add(0, "actions", "Actions…")
+		return
+	}
+	for i, gr := range groups {
+		add(i, fmt.Sprintf("group:%d", i), gr.Label)
+	}
+	for i, m := range panel {
+		add(len(groups)+i, fmt.Sprintf("move:%d", i), actionLabel(p.view, m))
+	}
+}
+
+func (p *Play) hasBoardMoves() bool {
+	for _, m := range p.moves {
+		if boardMove(m) {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *Play) soundMuted() bool { return p.sound != nil && p.sound.Muted() }
+
+// button carries out a button of the play screen.
+func (p *Play) button(ctx *Ctx, id string) {
+	g := p.m.Game()
+	switch id {
+	case "undo":
+		if err := p.m.Takeback(); err != nil {
+			p.say(err.Error())
+		} else {
+			p.say("Move taken back.")
+		}
+		p.sel, p.targets, p.anims = game.NoSquare, 0, nil
+	case "flip":
+		p.flip = !p.flip
+		p.lay.Flipped = p.flipped()
+	case "draw":
+		c := p.actor
+		if why := p.m.Claimable(); why != "" {
+			if err := p.m.Claim(c); err != nil {
+				p.say(err.Error())
+			}
+			return
+		}
+		acc, err := p.m.OfferDraw(c)
+		switch {
+		case err != nil:
+			p.say(err.Error())
+		case acc:
+			p.say("The AI accepts the draw.")
+		case p.m.Hotseat():
+			p.panel = drawOfferPanel(c)
+		default:
+			p.say("The AI declines the draw.")
+		}
+	case "resign":
+		p.panel = confirmPanel("resign", fmt.Sprintf("Resign the game as %s?", colorName(p.actor)))
+	case "new":
+		p.m.Close()
+		ctx.GoTo(p.setup)
+	case "rematch":
+		cfg := p.m.Config()
+		cfg.Seats[0], cfg.Seats[1] = cfg.Seats[1], cfg.Seats[0]
+		p.m.Close()
+		np, err := NewPlay(cfg, p.opp, p.setup)
+		if err != nil {
+			p.say(err.Error())
+			return
+		}
+		ctx.GoTo(np)
+	case "pgn":
+		name := fmt.Sprintf("quintet-%s.pgn", g.Variant().Name)
+		ctx.Host.ShowText("Game in PGN", p.m.PGN(), name)
+	case "load":
+		ctx.Host.AskText("Load a game (PGN) or a position", "")
+	case "sound":
+		ctx.Sound.Toggle()
+	case "rules":
+		ctx.GoTo(NewHelp(g.Variant().Name, p))
+	default:
+		groups, panel := p.actionGroups()
+		cp := actionPanel(p, groups, panel, true)
+		if id == "actions" {
+			p.panel = cp
+			return
+		}
+		for _, it := range cp.items {
+			if it.id == id {
+				p.panel = cp
+				p.layPanel()
+				p.panel = nil
+				p.pick(cp, id)
+			}
+		}
+	}
+}
+
+// load replaces the game with a PGN or position text from the page's dialog.
+func (p *Play) load(text string) {
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	if err := p.m.Load(text); err != nil {
+		p.say("Could not load: " + err.Error())
+		return
+	}
+	p.viewer = p.m.Viewer(p.viewer)
+	p.shown = false
+	p.reset()
+	p.say("Loaded.")
+}
+
+// keys reads typed moves ("e2e4", "Nf3") and Escape.
+func (p *Play) keys(in *Intents) {
+	for _, r := range in.Chars {
+		if r >= ' ' && r < 127 && len(p.typed) < 24 {
+			p.typed += string(r)
+		}
+	}
+	if in.Back && p.typed != "" {
+		p.typed = p.typed[:len(p.typed)-1]
+	}
+	if in.Escape {
+		p.typed, p.sel, p.targets, p.group = "", game.NoSquare, 0, nil
+	}
+	if in.Enter && strings.TrimSpace(p.typed) != "" {
+		if p.acts>>p.actor&1 == 0 {
+			p.say("It is not your turn.")
+		} else if err := p.m.PlayText(p.actor, p.typed); err != nil {
+			p.say(err.Error())
+		} else {
+			p.sel, p.targets = game.NoSquare, 0
+		}
+		p.typed = ""
+	}
+}
+
+// Status implements Scene.
+func (p *Play) Status() Status {
+	g := p.m.Game()
+	v := g.Variant()
+	st := Status{Scene: "play", Variant: v.Name, Title: v.Title}
+	for k, val := range v.Options {
+		st.Options = append(st.Options, k+"="+val)
+	}
+	sort.Strings(st.Options)
+	if p.lay.Square > 0 && p.env.Scale > 0 {
+		sc := p.env.Scale
+		st.Board = BoardStatus{X: p.lay.Board.X / sc, Y: p.lay.Board.Y / sc, Square: p.lay.Square / sc,
+			Files: v.Files, Ranks: v.Ranks, Flipped: p.lay.Flipped}
+		st.Buttons = buttonStatus(p.buttons, sc)
+		if p.panel != nil {
+			st.Buttons = append(st.Buttons, buttonStatus(p.panel.buttons, sc)...)
+		}
+	}
+	r := g.Rules()
+	o := r.Outcome()
+	gs := &GameStatus{Hash: fmt.Sprintf("%016x", r.Hash()), Step: r.Next().Kind.String(),
+		ToAct: int(p.acts), Viewer: p.viewer.String(), Plies: len(g.Entries()),
+		Result: o.Result.String(), Reason: o.Reason, Line: p.fullStatus(),
+		Thinking: p.m.Thinking(), Handover: p.handover, Moves: p.history, Animating: p.Animating(),
+		Pick: p.panel != nil && p.panel.kind == "pick"}
+	if !p.handover && p.view != nil {
+		gs.Text = p.view.Text()
+	}
+	if p.panel != nil {
+		gs.Panel = p.panel.kind
+	}
+	if err := p.m.Err(); err != nil {
+		gs.Error = err.Error()
+	}
+	st.Game = gs
+	return st
+}
+
+// Animating reports whether the screen moves without input: a piece sliding, a message
+// about to disappear.
+func (p *Play) Animating() bool {
+	for _, a := range p.anims {
+		if p.tick-a.start <= animTicks {
+			return true
+		}
+	}
+	if p.tick-p.rollTick <= 36 || p.tick-p.flashTick <= 91 {
+		return true
+	}
+	return p.msg != "" && p.tick-p.msgTick == msgTicks+1
+}
+
+const msgTicks = 60 * 8
+
+// Draw implements Scene.
+func (p *Play) Draw(screen *ebiten.Image) {
+	if p.lay.Square == 0 || p.view == nil {
+		return
+	}
+	if p.handover {
+		p.drawHandover(screen)
+		return
+	}
+	p.drawHeader(screen)
+	p.drawBoard(screen)
+	p.drawStrips(screen)
+	drawButtons(screen, p.buttons, p.fs.get(false, p.lay.Small))
+	p.drawMoveList(screen)
+	p.drawInspector(screen)
+	if p.panel != nil {
+		p.drawPanel(screen)
+	}
+}

@@ -1,0 +1,353 @@
+package scenes
+
+import (
+	"image/color"
+	"math"
+	"strconv"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/scenes/interact"
+	"github.com/quintet-chess/quintet/scenes/layout"
+)
+
+// How the board is played is interact's: board moves by from and to (tap-tap or
+// drag-and-drop), placing moves by action then square, the rest as buttons.
+
+func boardMove(m game.Move) bool { return interact.KindOf(m) == interact.Board }
+
+func placeKind(m game.Move) bool { return interact.KindOf(m) == interact.Place }
+
+func (p *Play) canAct() bool { return p.acts>>p.actor&1 != 0 && !p.over }
+
+// pointer handles presses, drags and releases on the board.
+func (p *Play) pointer(in *Intents) {
+	p.inspect = game.NoSquare
+	if in.Hover {
+		if f, r, ok := p.lay.SquareAt(in.HoverX, in.HoverY); ok {
+			p.inspect = game.Sq(f, r)
+		}
+	} else if in.Down && in.Ticks > 30 && !p.drag.moved {
+		if f, r, ok := p.lay.SquareAt(in.X, in.Y); ok { // long press
+			p.inspect = game.Sq(f, r)
+		}
+	}
+	for _, e := range in.Pointer {
+		f, r, on := p.lay.SquareAt(e.X, e.Y)
+		s := game.NoSquare
+		if on {
+			s = game.Sq(f, r)
+		}
+		switch e.Kind {
+		case Press:
+			p.press(s, e)
+		case Drag:
+			if p.drag.on {
+				p.drag.x, p.drag.y = e.X, e.Y
+				if math.Hypot(e.X-p.drag.px, e.Y-p.drag.py) > 0.2*p.lay.Square {
+					p.drag.moved = true
+				}
+			}
+		case Release:
+			if p.drag.on && p.drag.moved {
+				if s != game.NoSquare && s != p.drag.from && p.targets.Has(s) {
+					p.tryMove(p.drag.from, s)
+				} else if s != p.drag.from {
+					p.sel, p.targets = game.NoSquare, 0 // an illegal drop snaps back
+				}
+			}
+			p.drag.on = false
+		}
+	}
+}
+
+func (p *Play) press(s game.Square, e PointerEvent) {
+	p.drag.moved = false
+	if s == game.NoSquare || !p.canAct() {
+		p.sel, p.targets, p.odds = game.NoSquare, 0, nil
+		return
+	}
+	if p.group != nil {
+		if p.targets.Has(s) {
+			p.tryPlace(s)
+		} else {
+			p.group, p.targets = nil, 0
+		}
+		return
+	}
+	if p.sel != game.NoSquare && p.targets.Has(s) {
+		p.tryMove(p.sel, s)
+		return
+	}
+	if p.movesFrom(s) != 0 {
+		p.selectSquare(s)
+		p.drag = dragState{on: true, from: s, x: e.X, y: e.Y, px: e.X, py: e.Y}
+		return
+	}
+	p.sel, p.targets = game.NoSquare, 0
+}
+
+// movesFrom is the set of destinations of board moves from s.
+func (p *Play) movesFrom(s game.Square) game.Bitboard {
+	return interact.Targets(p.moves, s)
+}
+
+func (p *Play) selectSquare(s game.Square) {
+	p.sel, p.targets = s, p.movesFrom(s)
+	if p.targets == 0 {
+		p.sel = game.NoSquare
+	}
+	p.odds = p.captureOdds()
+}
+
+// tryMove plays the board move from → to, asking which one if several fit.
+func (p *Play) tryMove(from, to game.Square) {
+	p.choose(interact.Fits(p.moves, from, to))
+}
+
+// tryPlace plays the chosen placing action on s.
+func (p *Play) tryPlace(s game.Square) {
+	fit := interact.Placed(p.moves, *p.group, s)
+	p.group = nil
+	p.choose(fit)
+}
+
+// choose plays the one move, or opens a panel to pick among several.
+func (p *Play) choose(fit []game.Move) {
+	switch len(fit) {
+	case 0:
+		p.sel, p.targets = game.NoSquare, 0
+	case 1:
+		p.play(fit[0])
+	default:
+		p.panel = movePanel(p, fit)
+	}
+}
+
+// play makes the actor's move (after a confirmation when it would end on the own hidden
+// crown, which loses).
+func (p *Play) play(m game.Move) {
+	if game.CrownCrushesOwn(p.m.Game().Rules().View(p.actor), p.actor, m) && p.pending == nil {
+		p.pending = &m
+		p.panel = confirmPanel("crush", "This move ends on your own hidden crown and loses the game. Play it anyway?")
+		return
+	}
+	p.pending = nil
+	if err := p.m.Play(p.actor, m); err != nil {
+		p.say(err.Error())
+	}
+	p.sel, p.targets, p.group, p.odds = game.NoSquare, 0, nil, nil
+}
+
+// actionGroups are the placing kinds the actor may choose now, and the moves for the
+// action panel.
+func (p *Play) actionGroups() ([]interact.Group, []game.Move) {
+	return interact.Groups(p.view.Variant(), p.moves)
+}
+
+// squareAt is the top-left corner of square s, in screen pixels.
+func (p *Play) squareAt(s game.Square) layout.Rect { return p.lay.SquareRect(s.File(), s.Rank()) }
+
+func (p *Play) drawBoard(dst *ebiten.Image) {
+	l := &p.lay
+	pos := p.view.Position()
+	v := p.view.Variant()
+	for r := 0; r < l.Ranks; r++ {
+		for f := 0; f < l.Files; f++ {
+			s := game.Sq(f, r)
+			c := colDark
+			if s.Light() {
+				c = colLight
+			}
+			fillRect(dst, p.squareAt(s), c)
+		}
+	}
+	p.drawSecrets(dst)
+	// Last move, check, selection, special squares.
+	if lm, ok := p.lastMove(); ok {
+		for _, s := range []game.Square{lm.From, lm.To} {
+			if v.OnBoard(s) {
+				fillRect(dst, p.squareAt(s), colLastMove)
+			}
+		}
+	}
+	for _, s := range p.threatened(pos) {
+		rr := p.squareAt(s)
+		p.sprites.drawImage(dst, p.sprites.glow, rr.X, rr.Y)
+	}
+	if p.sel != game.NoSquare {
+		fillRect(dst, p.squareAt(p.sel), colSelected)
+	}
+	// Coordinates inside the edge squares: rank numbers top-right on the right-hand file,
+	// file letters bottom-left on the near rank.
+	cf := p.fs.get(true, l.CoordSize)
+	nearRank, rightFile := 0, l.Files-1
+	if l.Flipped {
+		nearRank, rightFile = l.Ranks-1, 0
+	}
+	for f := 0; f < l.Files; f++ {
+		s := game.Sq(f, nearRank)
+		rr := p.squareAt(s)
+		drawLeft(dst, string(rune('a'+f)), cf, rr.X+0.06*rr.W, rr.Y+rr.H-0.6*l.CoordSize, coordOn(s))
+	}
+	for r := 0; r < l.Ranks; r++ {
+		s := game.Sq(rightFile, r)
+		rr := p.squareAt(s)
+		drawRight(dst, strconv.Itoa(r+1), cf, rr.X+rr.W-0.06*rr.W, rr.Y+0.6*l.CoordSize, coordOn(s))
+	}
+	// Pieces (and the stacks beneath them), except those moving.
+	moving := map[game.Square]bool{}
+	for _, a := range p.anims {
+		if p.tick-a.start < animTicks {
+			moving[a.to] = true
+		}
+	}
+	if p.drag.on && p.drag.moved {
+		moving[p.drag.from] = true
+	}
+	for s := game.Square(0); s < game.NoSquare; s++ {
+		if !v.OnBoard(s) {
+			continue
+		}
+		pc := pos.At(s)
+		if pc == game.NoPiece {
+			continue
+		}
+		rr := p.squareAt(s)
+		if pos.Under != nil && pos.Under[s].N > 0 {
+			p.drawStack(dst, &pos.Under[s], rr)
+		}
+		if !moving[s] {
+			p.sprites.draw(dst, pc, rr.X, rr.Y)
+		}
+	}
+	// Legal destinations: a dot on an empty square, a ring on an occupied one.
+	for b := p.targets; b != 0; {
+		s := b.Pop()
+		rr := p.squareAt(s)
+		if pos.At(s) == game.NoPiece {
+			p.sprites.drawImage(dst, p.sprites.dot, rr.X, rr.Y)
+		} else {
+			p.sprites.drawImage(dst, p.sprites.ring, rr.X, rr.Y)
+		}
+	}
+	p.drawOdds(dst)
+	p.drawFlash(dst)
+	p.drawSealed(dst)
+	// Moving pieces on top.
+	for _, a := range p.anims {
+		t := float64(p.tick-a.start) / animTicks
+		if t >= 1 {
+			continue
+		}
+		t = 1 - (1-t)*(1-t) // ease out
+		fr, to := p.squareAt(a.from), p.squareAt(a.to)
+		p.sprites.draw(dst, a.pc, fr.X+(to.X-fr.X)*t, fr.Y+(to.Y-fr.Y)*t)
+	}
+	if p.drag.on && p.drag.moved {
+		if pc := pos.At(p.drag.from); pc != game.NoPiece {
+			p.sprites.draw(dst, pc, p.drag.x-l.Square/2, p.drag.y-l.Square/2)
+		}
+	}
+}
+
+// coordOn is the colour of a coordinate drawn on square s: the other square colour.
+func coordOn(s game.Square) color.RGBA {
+	if s.Light() {
+		return colDark
+	}
+	return colLight
+}
+
+// lastMove is the last board move of the log.
+func (p *Play) lastMove() (game.Move, bool) {
+	es := p.m.Game().Entries()
+	for i := len(es) - 1; i >= 0; i-- {
+		in := es[i].Input
+		if in.Kind == game.InputMove {
+			m := in.Move
+			return m, boardMove(m) || placeKind(m)
+		}
+	}
+	return game.Move{}, false
+}
+
+// threatened are the kings in check (games with check) or attacked (games where kings
+// are captured): the viewer should see the danger either way.
+func (p *Play) threatened(pos *game.Position) []game.Square {
+	var out []game.Square
+	for c := game.White; c <= game.Black; c++ {
+		k := pos.KingSquare(c)
+		if k == game.NoSquare || pos.Pieces(c, game.King).Count() != 1 {
+			continue
+		}
+		if pos.Attacked(k, c.Other()) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// drawStack draws the pieces beneath a tower's top as layers at the square's foot, with
+// the tower's height in the corner.
+func (p *Play) drawStack(dst *ebiten.Image, t *game.Tower, rr layout.Rect) {
+	n := int(t.N)
+	h := rr.H * 0.07
+	for i := 0; i < n && i < 6; i++ {
+		pc := t.P[n-1-i]
+		c := colWhiteFill
+		if pc.Color() == game.Black {
+			c = colBlackFill
+		}
+		y := rr.Y + rr.H - float64(i+1)*h
+		fillRect(dst, layout.Rect{X: rr.X + 0.12*rr.W, Y: y, W: 0.76 * rr.W, H: h * 0.8}, c)
+	}
+	badge := layout.Rect{X: rr.X + rr.W*0.66, Y: rr.Y + rr.H*0.02, W: rr.W * 0.32, H: rr.H * 0.28}
+	fillRound(dst, badge, float32(badge.H/2), colButtonOn)
+	x, y := badge.Center()
+	drawText(dst, strconv.Itoa(n+1), p.fs.get(true, badge.H*0.8), x, y, colButtonOnText)
+}
+
+// drawInspector shows the tower under the pointer (hover or long press), top first.
+func (p *Play) drawInspector(dst *ebiten.Image) {
+	if p.inspect == game.NoSquare || p.view == nil {
+		return
+	}
+	pos := p.view.Position()
+	if pos.Under == nil || pos.Under[p.inspect].N == 0 {
+		return
+	}
+	t := &pos.Under[p.inspect]
+	pcs := []game.Piece{pos.At(p.inspect)}
+	for i := int(t.N) - 1; i >= 0; i-- {
+		pcs = append(pcs, t.P[i])
+	}
+	sq := p.lay.Square * 0.6
+	rr := p.squareAt(p.inspect)
+	w, h := sq+0.2*sq, float64(len(pcs))*sq+0.2*sq
+	x := rr.X + rr.W
+	if x+w > p.env.Width {
+		x = rr.X - w
+	}
+	y := math.Max(0, math.Min(rr.Y, p.env.Height-h))
+	fillRound(dst, layout.Rect{X: x, Y: y, W: w, H: h}, float32(0.1*sq), colPanel)
+	small := p.smallSprites(int(sq))
+	for i, pc := range pcs {
+		small.draw(dst, pc, x+0.1*sq, y+0.1*sq+float64(i)*sq)
+	}
+}
+
+// smallSprites are pieces at a smaller size (captured material, the inspector, panels),
+// made once per size.
+func (p *Play) smallSprites(size int) *pieceSprites {
+	if p.sprites.small == nil {
+		p.sprites.small = map[int]*pieceSprites{}
+	}
+	if s, ok := p.sprites.small[size]; ok {
+		return s
+	}
+	s := newPieceSprites(p.view.Variant(), size)
+	p.sprites.small[size] = s
+	return s
+}

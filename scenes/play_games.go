@@ -1,0 +1,233 @@
+package scenes
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/scenes/interact"
+	"github.com/quintet-chess/quintet/scenes/layout"
+)
+
+// The touches of each game on the play screen: pillar chess's die, probabilistic chess's
+// odds and drawn numbers, Crown's secrets (crown, hidden square and its battleship map,
+// reserves, reveals), simultaneous chess's sealed choices.
+
+// gameLine is a game's own addition to the status line, "" if none.
+func (p *Play) gameLine() string {
+	r := p.view
+	if d, ok := r.(game.DieHolder); ok {
+		if face, rolled := d.Die(); rolled && !p.over {
+			return interact.DieAllows(r.Variant(), face)
+		}
+	}
+	if a, ok := game.PendingAttempt(p.m.Game().Rules()); ok {
+		return fmt.Sprintf("attempt %v×%v: success %d%%, miss %d%%, attacker dies %d%%", a.From, a.Target,
+			10*int(a.Odds.Success), 10*int(a.Odds.Miss), 10*int(a.Odds.Dies))
+	}
+	if t, ok := r.(game.TurnAnnouncer); ok && !p.over {
+		var parts []string
+		for _, e := range t.TurnEvents() {
+			parts = append(parts, e.Text)
+		}
+		return strings.Join(parts, "; ")
+	}
+	return ""
+}
+
+// captureOdds are the odds of each capture the selected piece may attempt (probabilistic
+// chess): the move is tried on a copy and the attempt it starts is read.
+func (p *Play) captureOdds() map[game.Square]game.Odds {
+	if p.sel == game.NoSquare || p.view.Variant().Name != "probabilistic" {
+		return nil
+	}
+	out := map[game.Square]game.Odds{}
+	for _, m := range p.moves {
+		if m.From != p.sel || !p.targets.Has(m.To) {
+			continue
+		}
+		if _, seen := out[m.To]; seen {
+			continue
+		}
+		c := p.view.Clone()
+		if _, err := c.Apply(game.Input{Kind: game.InputMove, Player: p.actor, Move: m}); err != nil {
+			continue
+		}
+		if a, ok := game.PendingAttempt(c); ok {
+			out[m.To] = a.Odds
+		}
+	}
+	return out
+}
+
+// drawOdds writes each capture's odds on its square.
+func (p *Play) drawOdds(dst *ebiten.Image) {
+	if p.odds == nil {
+		return
+	}
+	f := p.fs.get(true, p.lay.Square*0.17)
+	for s, o := range p.odds {
+		rr := p.squareAt(s)
+		band := layout.Rect{X: rr.X, Y: rr.Y + rr.H*0.76, W: rr.W, H: rr.H * 0.24}
+		fillRect(dst, band, colPanel)
+		x, y := band.Center()
+		drawText(dst, fmt.Sprintf("%d·%d·%d", 10*int(o.Success), 10*int(o.Miss), 10*int(o.Dies)), f, x, y, colGood)
+	}
+}
+
+// drawBadge draws the die (pillar chess) or the last drawn numbers (probabilistic chess)
+// at the header's right.
+func (p *Play) drawBadge(dst *ebiten.Image) {
+	b := p.lay.Badge
+	if b.W <= 0 {
+		return
+	}
+	inset := b.W * 0.1
+	box := layout.Rect{X: b.X + inset, Y: b.Y + inset, W: b.W - 2*inset, H: b.H - 2*inset}
+	if d, ok := p.view.(game.DieHolder); ok {
+		face, rolled := d.Die()
+		rolling := p.tick-p.rollTick < 36 && p.rollTick > 0
+		if !rolled && !rolling {
+			return
+		}
+		if rolling { // tumbling: other faces flash by, the die shakes
+			faces := []game.PieceType{game.King, game.Queen, game.Rook, game.Knight, game.Pawn, game.NoType}
+			face = faces[(p.tick/4)%len(faces)]
+			j := 0.08 * box.W * math.Sin(float64(p.tick))
+			box.X += j
+			box.Y -= math.Abs(j)
+		}
+		fillRound(dst, box, float32(box.W*0.18), colWhiteFill)
+		if face == game.NoType || p.view.Variant().Pieces[face].Letter == 0 {
+			drawText(dst, "skip", p.fs.get(true, box.H*0.3), box.X+box.W/2, box.Y+box.H/2, colButtonOnText)
+		} else {
+			sz := int(box.W * 0.9)
+			p.smallSprites(sz).draw(dst, game.MakePiece(game.Black, face), box.X+(box.W-float64(sz))/2, box.Y+(box.H-float64(sz))/2)
+		}
+		return
+	}
+	es := p.m.Game().Entries()
+	if len(es) == 0 || es[len(es)-1].Input.Kind != game.InputDraw || p.view.Variant().Name != "probabilistic" {
+		return
+	}
+	v := es[len(es)-1].Input.Values
+	x := (int(v[0]) + int(v[1])) % 10
+	w := b.W * 2.6
+	box = layout.Rect{X: b.X + b.W - w, Y: box.Y, W: w, H: box.H}
+	fillRound(dst, box, float32(box.H*0.2), colPanel)
+	drawText(dst, fmt.Sprintf("%d + %d → %d", v[0], v[1], x), p.fs.get(true, box.H*0.45), box.X+box.W/2, box.Y+box.H/2, colButtonOn)
+}
+
+// drawSecrets marks what the viewer may know of Crown's secrets: the own hidden crown
+// square, and the opponent's battleship map (squares proven not to hide the crown).
+func (p *Play) drawSecrets(dst *ebiten.Image) {
+	me := p.viewer
+	if p.over {
+		me = game.White
+	}
+	for _, c := range []game.Color{me, me.Other()} {
+		st, ok := game.CrownSide(p.view, c)
+		if !ok || !st.Hidden {
+			continue
+		}
+		if st.HiddenSquare != game.NoSquare && (c == me || st.HiddenPublic || p.over) {
+			rr := p.squareAt(st.HiddenSquare)
+			vector.StrokeRect(dst, float32(rr.X+rr.W*0.06), float32(rr.Y+rr.H*0.06), float32(rr.W*0.88), float32(rr.H*0.88),
+				float32(rr.W*0.07), colButtonOn, false)
+			continue
+		}
+		if c != me {
+			for s := game.Square(0); s < game.NoSquare; s++ {
+				if !p.view.Variant().OnBoard(s) {
+					continue
+				}
+				rr := p.squareAt(s)
+				if st.Proven.Has(s) {
+					fillRect(dst, rr, colProven)
+				} else if p.view.Position().At(s) == game.NoPiece {
+					cx, cy := rr.Center()
+					drawText(dst, "?", p.fs.get(true, rr.H*0.3), cx, cy, colHidden)
+				}
+			}
+		}
+	}
+}
+
+// crownNote is what a strip says of side c's Crown secrets and reserves.
+func (p *Play) crownNote(c game.Color) string {
+	st, ok := game.CrownSide(p.view, c)
+	if !ok {
+		return ""
+	}
+	var parts []string
+	switch {
+	case st.Crown != game.NoType && (st.CrownPublic || c == p.viewer || p.over):
+		parts = append(parts, "crown: "+p.view.Variant().Pieces[st.Crown].Name)
+	case st.Chosen:
+		parts = append(parts, "crown: secret")
+	}
+	if st.Paratroopers > 0 {
+		parts = append(parts, fmt.Sprintf("paratrooper ×%d", st.Paratroopers))
+	}
+	if st.StonesLeft > 0 && st.Lost {
+		parts = append(parts, fmt.Sprintf("stones ×%d", st.StonesLeft))
+	}
+	if st.Hidden {
+		parts = append(parts, "crown hidden")
+	}
+	return strings.Join(parts, " · ")
+}
+
+// sealNote says, in simultaneous chess, whether side c has chosen this turn.
+func (p *Play) sealNote(c game.Color) string {
+	if !p.m.Sealed() || p.over {
+		return ""
+	}
+	s := p.m.Game().Next()
+	if s.Kind != game.StepMove {
+		return ""
+	}
+	if s.Asks(c) {
+		return "choosing…"
+	}
+	return "sealed ✓"
+}
+
+// drawFlash glows on the square of a reveal for a moment.
+func (p *Play) drawFlash(dst *ebiten.Image) {
+	if p.flashSq == game.NoSquare || p.tick-p.flashTick > 90 || !p.view.Variant().OnBoard(p.flashSq) {
+		return
+	}
+	rr := p.squareAt(p.flashSq)
+	a := 1 - float64(p.tick-p.flashTick)/90
+	c := colButtonOn
+	c.A = uint8(200 * a)
+	w := rr.W * (0.08 + 0.1*a)
+	vector.StrokeRect(dst, float32(rr.X+w/2), float32(rr.Y+w/2), float32(rr.W-w), float32(rr.H-w), float32(w), c, false)
+}
+
+// drawSealed shows the viewer's own sealed choice (simultaneous chess) as an arrow while
+// the other player is still choosing: the board stays as it was until both are in.
+func (p *Play) drawSealed(dst *ebiten.Image) {
+	if !p.m.Sealed() || p.over {
+		return
+	}
+	g := p.m.Game()
+	es := g.Entries()
+	s := g.Next()
+	if len(es) == 0 || s.Kind != game.StepMove || s.Players == 3 || s.Asks(p.viewer) {
+		return
+	}
+	in := es[len(es)-1].Input
+	m := in.Move
+	if in.Kind != game.InputMove || in.Player != p.viewer || m.From >= game.NoSquare || m.To >= game.NoSquare {
+		return
+	}
+	x0, y0 := p.squareAt(m.From).Center()
+	x1, y1 := p.squareAt(m.To).Center()
+	arrow(dst, x0, y0, x1, y1, p.lay.Square)
+}

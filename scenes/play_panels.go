@@ -1,0 +1,566 @@
+package scenes
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/scenes/interact"
+	"github.com/quintet-chess/quintet/scenes/layout"
+	"github.com/quintet-chess/quintet/scenes/match"
+)
+
+// choicePanel is a question over the board: which promotion, which of several moves,
+// accept a draw, confirm resigning, or the actions that have no square.
+type choicePanel struct {
+	kind, title string
+	items       []panelItem
+	buttons     []button
+	cancel      bool // a Cancel button closes it
+}
+
+type panelItem struct {
+	id    string
+	label string
+	move  *game.Move
+	piece game.Piece
+	group *interact.Group
+}
+
+// movePanel asks which of several moves with the same squares (promotion pieces, tower
+// heights, paratrooper paths).
+func movePanel(p *Play, ms []game.Move) *choicePanel {
+	cp := &choicePanel{kind: "choose", title: "Choose", cancel: true}
+	promo := true
+	for _, m := range ms {
+		if m.Promo == game.NoType || m.Kind == game.Drop {
+			promo = false
+		}
+	}
+	if promo {
+		cp.kind, cp.title = "promotion", "Promote to"
+	}
+	for i := range ms {
+		m := ms[i]
+		it := panelItem{id: fmt.Sprintf("move:%d", i), label: interact.Label(p.view, m), move: &m}
+		if promo {
+			it.piece = game.MakePiece(p.actor, m.Promo)
+		}
+		cp.items = append(cp.items, it)
+	}
+	return cp
+}
+
+// actionPanel offers the actions without a square of their own.
+func actionPanel(p *Play, groups []interact.Group, ms []game.Move, cancel bool) *choicePanel {
+	cp := &choicePanel{kind: "actions", title: p.expected(), cancel: cancel}
+	for i := range groups {
+		g := groups[i]
+		cp.items = append(cp.items, panelItem{id: fmt.Sprintf("group:%d", i), label: g.Label, group: &g})
+	}
+	for i := range ms {
+		m := ms[i]
+		cp.items = append(cp.items, panelItem{id: fmt.Sprintf("move:%d", i), label: actionLabel(p.view, m), move: &m})
+	}
+	return cp
+}
+
+func actionLabel(r game.Rules, m game.Move) string { return interact.Label(r, m) }
+
+// pickPanel asks person c for a number 0–9 (probabilistic chess, "pick your number").
+func pickPanel(c game.Color) *choicePanel {
+	cp := &choicePanel{kind: "pick", title: colorName(c) + ": pick your number 0–9 for this capture attempt"}
+	for n := 0; n < 10; n++ {
+		cp.items = append(cp.items, panelItem{id: fmt.Sprintf("pick:%d", n), label: fmt.Sprint(n)})
+	}
+	return cp
+}
+
+func drawOfferPanel(by game.Color) *choicePanel {
+	return &choicePanel{kind: "drawoffer", title: fmt.Sprintf("%s offers a draw. %s, do you accept?", colorName(by), colorName(by.Other())),
+		items: []panelItem{{id: "accept", label: "Accept"}, {id: "decline", label: "Decline"}}}
+}
+
+func confirmPanel(kind, question string) *choicePanel {
+	return &choicePanel{kind: kind, title: question,
+		items: []panelItem{{id: "yes", label: "Yes"}, {id: "no", label: "No"}}}
+}
+
+func (p *Play) panelCols() int {
+	switch {
+	case p.panel.kind == "promotion":
+		return 4
+	case p.panel.kind == "pick":
+		return 5
+	case len(p.panel.items) > 10:
+		return 3
+	}
+	return 2
+}
+
+// panelRect is where the panel goes: over the board's middle.
+func (p *Play) panelRect() layout.Rect {
+	b := p.lay.Board
+	w := math.Min(b.W*0.92, 520*p.env.Scale)
+	n := len(p.panel.items)
+	if p.panel.cancel {
+		n++
+	}
+	cols := p.panelCols()
+	rows := (n + cols - 1) / cols
+	bh := math.Max(math.Min(p.lay.Square*0.9, (p.env.Height*0.8)/float64(rows+2)), 32*p.env.Scale)
+	if p.panel.kind == "promotion" {
+		bh = math.Min(w/4, p.lay.Square*1.2)
+	}
+	lines := len(wrap(p.panel.title, p.fs.get(true, p.lay.TextSize), w*0.9))
+	h := float64(lines)*1.4*p.lay.TextSize + float64(rows)*bh + 1.2*p.lay.TextSize
+	h = math.Min(h, p.env.Height)
+	return layout.Rect{X: b.X + (b.W-w)/2, Y: math.Max(0, b.Y+(b.H-h)/2), W: w, H: h}
+}
+
+func (p *Play) layPanel() {
+	cp := p.panel
+	r := p.panelRect()
+	cols := p.panelCols()
+	lines := len(wrap(cp.title, p.fs.get(true, p.lay.TextSize), r.W*0.9))
+	top := r.Y + float64(lines)*1.4*p.lay.TextSize + 0.6*p.lay.TextSize
+	n := len(cp.items)
+	if cp.cancel {
+		n++
+	}
+	rows := (n + cols - 1) / cols
+	bh := (r.Y + r.H - 0.6*p.lay.TextSize - top) / float64(max(rows, 1))
+	cw := (r.W - 0.6*p.lay.TextSize) / float64(cols)
+	g := math.Round(0.05 * bh)
+	cp.buttons = cp.buttons[:0]
+	place := func(i int, id, label string) {
+		rr := layout.Rect{X: r.X + 0.3*p.lay.TextSize + float64(i%cols)*cw + g, Y: top + float64(i/cols)*bh + g, W: cw - 2*g, H: bh - 2*g}
+		cp.buttons = append(cp.buttons, button{id: id, label: label, r: rr, enabled: true, primary: id == "yes" || id == "accept"})
+	}
+	for i, it := range cp.items {
+		place(i, it.id, it.label)
+	}
+	if cp.cancel {
+		place(len(cp.items), "cancel", "Cancel")
+	}
+}
+
+func (p *Play) updatePanel(ctx *Ctx) {
+	p.layPanel()
+	b := pressed(ctx.In, p.panel.buttons)
+	if ctx.In.Escape && p.panel.cancel {
+		p.panel, p.sel, p.targets = nil, game.NoSquare, 0
+		return
+	}
+	if b == nil {
+		return
+	}
+	cp := p.panel
+	p.panel = nil
+	p.pick(cp, b.id)
+}
+
+// pick carries out the choice id of panel cp.
+func (p *Play) pick(cp *choicePanel, id string) {
+	switch id {
+	case "cancel", "no":
+		p.sel, p.targets, p.pending = game.NoSquare, 0, nil
+	case "accept":
+		if err := p.m.AcceptDraw(); err != nil {
+			p.say(err.Error())
+		}
+	case "decline":
+		p.m.DeclineDraw()
+		p.say("Draw declined.")
+	case "yes":
+		switch cp.kind {
+		case "resign":
+			if err := p.m.Resign(p.actor); err != nil {
+				p.say(err.Error())
+			}
+		case "crush":
+			if p.pending != nil {
+				p.play(*p.pending)
+			}
+		}
+	default:
+		if cp.kind == "pick" {
+			var n int
+			fmt.Sscanf(id, "pick:%d", &n)
+			if c, ok := p.m.NeedsPick(); ok {
+				if err := p.m.Pick(c, n); err != nil {
+					p.say(err.Error())
+				}
+			}
+			return
+		}
+		for _, it := range cp.items {
+			if it.id != id {
+				continue
+			}
+			if it.move != nil {
+				p.play(*it.move)
+			} else if it.group != nil {
+				p.group = it.group
+				p.targets = interact.GroupTargets(p.moves, *it.group)
+				p.sel = game.NoSquare
+				p.say(it.group.Label + ": tap a square.")
+			}
+		}
+	}
+}
+
+func (p *Play) drawPanel(dst *ebiten.Image) {
+	cp := p.panel
+	if len(cp.buttons) == 0 {
+		p.layPanel()
+	}
+	fillRect(dst, layout.Rect{W: p.env.Width, H: p.env.Height}, colShade)
+	r := p.panelRect()
+	fillRound(dst, r, float32(0.04*r.W), colPanel)
+	tf := p.fs.get(true, p.lay.TextSize)
+	y := r.Y + 0.9*p.lay.TextSize
+	for _, l := range wrap(cp.title, tf, r.W*0.9) {
+		drawText(dst, l, tf, r.X+r.W/2, y, colTitle)
+		y += 1.4 * p.lay.TextSize
+	}
+	f := p.fs.get(false, p.lay.TextSize)
+	for i, b := range cp.buttons {
+		if i < len(cp.items) && cp.items[i].piece != game.NoPiece {
+			fillRound(dst, b.r, float32(0.1*b.r.H), colLight)
+			sz := int(math.Min(b.r.W, b.r.H))
+			p.smallSprites(sz).draw(dst, cp.items[i].piece, b.r.X+(b.r.W-float64(sz))/2, b.r.Y+(b.r.H-float64(sz))/2)
+			continue
+		}
+		drawButton(dst, b, f)
+	}
+}
+
+// expected says what the person must do now.
+func (p *Play) expected() string {
+	g := p.m.Game()
+	s := g.Next()
+	switch s.Kind {
+	case game.StepOver:
+		return ""
+	case game.StepDraw:
+		if s.Draw == game.DrawDie {
+			return "Rolling the die…"
+		}
+		return "Drawing the outcome…"
+	case game.StepReveal:
+		return "Revealing…"
+	}
+	if !p.canAct() {
+		return ""
+	}
+	groups, panel := p.actionGroups()
+	board := false
+	for _, m := range p.moves {
+		if boardMove(m) {
+			board = true
+			break
+		}
+	}
+	var parts []string
+	if board {
+		parts = append(parts, "move a piece")
+	}
+	for _, gr := range groups {
+		parts = append(parts, strings.ToLower(gr.Label))
+	}
+	if len(panel) > 0 {
+		parts = append(parts, "choose an action")
+	}
+	if s.Players == 3 {
+		return "Choose your move: it stays sealed until both have chosen"
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	w := strings.Join(parts, ", or ")
+	return strings.ToUpper(w[:1]) + w[1:]
+}
+
+// statusLine is the line under the title: whose turn, what is expected, the result.
+func (p *Play) statusLine() string {
+	g := p.m.Game()
+	o := g.Outcome()
+	if o.Over() {
+		who := "Draw"
+		switch o.Result {
+		case game.WhiteWins:
+			who = "White wins"
+		case game.BlackWins:
+			who = "Black wins"
+		}
+		return fmt.Sprintf("%s (%s) — %s", who, o.Result, o.Reason)
+	}
+	if p.typed != "" {
+		return "Type a move, Enter to play: " + p.typed + "_"
+	}
+	if p.m.Thinking() {
+		return "The AI is thinking…"
+	}
+	s := g.Next()
+	if s.Kind == game.StepMove {
+		var who []string
+		for c := game.White; c <= game.Black; c++ {
+			if s.Asks(c) {
+				who = append(who, colorName(c))
+			}
+		}
+		turn := strings.Join(who, " and ") + " to move"
+		if p.canAct() && !p.m.Hotseat() {
+			turn = "Your move (" + colorName(p.actor) + ")"
+		}
+		if e := p.expected(); e != "" {
+			turn += ": " + strings.ToLower(e[:1]) + e[1:]
+		}
+		return turn
+	}
+	return p.expected()
+}
+
+// fullStatus is the status line with the game's own line, for the page's status.
+func (p *Play) fullStatus() string {
+	if g := p.gameLine(); g != "" {
+		return p.statusLine() + " · " + g
+	}
+	return p.statusLine()
+}
+
+// drawHeader draws the game's name, the status line and the last message.
+func (p *Play) drawHeader(dst *ebiten.Image) {
+	h := p.lay.Header
+	tf := p.fs.get(true, p.lay.TextSize)
+	sf := p.fs.get(false, p.lay.Small)
+	title := p.m.Game().Variant().Title
+	if p.m.Hotseat() {
+		title += " · two players"
+	} else {
+		for c := game.White; c <= game.Black; c++ {
+			if s := p.m.Seat(c); !s.Human {
+				title += " · vs AI " + s.Level
+			}
+		}
+	}
+	w := h.W - 1.1*p.lay.Badge.W
+	p.drawBadge(dst)
+	drawLeft(dst, shorten2(title, tf, w), tf, h.X, h.Y+0.6*p.lay.TextSize, colTitle)
+	line := p.statusLine()
+	col := colSub
+	if p.canAct() {
+		col = colGood
+	}
+	drawLeft(dst, shorten2(line, sf, w), sf, h.X, h.Y+1.55*p.lay.TextSize, col)
+	// The third line: the game's own (the die and what it allows, a pending attempt's
+	// odds, check and gardez), else the last thing that happened.
+	if g := p.gameLine(); g != "" {
+		drawLeft(dst, shorten2(upperFirst(g), sf, w), sf, h.X, h.Y+2.35*p.lay.TextSize, colButtonOn)
+	} else if p.msg != "" && p.tick-p.msgTick <= msgTicks {
+		drawLeft(dst, shorten2(upperFirst(p.msg), sf, w), sf, h.X, h.Y+2.35*p.lay.TextSize, colTitle)
+	}
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	r := []rune(s)
+	return strings.ToUpper(string(r[0])) + string(r[1:])
+}
+
+func shorten2(s string, f textFace, w float64) string {
+	if tw, _ := measure(s, f); tw > w {
+		return shorten(s, f, w)
+	}
+	return s
+}
+
+// drawStrips draws each player's strip: name, whose turn, the pieces they captured and
+// the material balance.
+func (p *Play) drawStrips(dst *ebiten.Image) {
+	far, near := game.Black, game.White
+	if p.lay.Flipped {
+		far, near = game.White, game.Black
+	}
+	capt := p.captured()
+	for _, side := range []struct {
+		c game.Color
+		r layout.Rect
+	}{{far, p.lay.Top}, {near, p.lay.Bottom}} {
+		c, r := side.c, side.r
+		f := p.fs.get(true, p.lay.Small)
+		name := colorName(c) + " · " + seatName(p.m.Seat(c))
+		if !p.over && p.m.Game().Next().Asks(c) {
+			name = "» " + name
+		}
+		if note := strings.Trim(p.crownNote(c)+" "+p.sealNote(c), " "); note != "" {
+			name += " · " + note
+		}
+		drawLeft(dst, name, f, r.X, r.Y+r.H/2, colTitle)
+		nw, _ := measure(name, f)
+		x := r.X + nw + 0.6*p.lay.Small
+		sz := int(math.Min(r.H*1.0, p.lay.Square*0.5))
+		small := p.smallSprites(sz)
+		mine, theirs := 0, 0
+		for t := game.PieceType(1); t < game.NumTypes; t++ {
+			for i := 0; i < capt[c.Other()][t]; i++ {
+				if x+float64(sz) > r.X+r.W-2*p.lay.Small {
+					break
+				}
+				small.draw(dst, game.MakePiece(c.Other(), t), x, r.Y+(r.H-float64(sz))/2)
+				x += 0.55 * float64(sz)
+			}
+			mine += capt[c.Other()][t] * p.view.Variant().Pieces[t].Value
+			theirs += capt[c][t] * p.view.Variant().Pieces[t].Value
+		}
+		if d := (mine - theirs) / 100; d > 0 {
+			drawRight(dst, "+"+strconv.Itoa(d), p.fs.get(false, p.lay.Small), r.X+r.W, r.Y+r.H/2, colSub)
+		}
+	}
+}
+
+func seatName(s match.Seat) string {
+	if s.Human {
+		return "person"
+	}
+	return "AI " + s.Level
+}
+
+// captured counts, per colour and type, the pieces missing from the start position
+// (towers count what they hold).
+func (p *Play) captured() (out [2][game.NumTypes]int) {
+	if p.start == nil {
+		return
+	}
+	count := func(pos *game.Position) (n [2][game.NumTypes]int) {
+		for s := game.Square(0); s < game.NoSquare; s++ {
+			if pc := pos.At(s); pc != game.NoPiece {
+				n[pc.Color()][pc.Type()]++
+			}
+			if pos.Under != nil {
+				t := &pos.Under[s]
+				for i := 0; i < int(t.N); i++ {
+					n[t.P[i].Color()][t.P[i].Type()]++
+				}
+			}
+		}
+		return n
+	}
+	a, b := count(p.start), count(p.view.Position())
+	for c := 0; c < 2; c++ {
+		for t := range a[c] {
+			if d := a[c][t] - b[c][t]; d > 0 {
+				out[c][t] = d
+			}
+		}
+	}
+	return out
+}
+
+// moveList is the log as lines "12. e4 e5", with draws and reveals in braces. In a game
+// with hidden information that is not over, the other player's secret choices show as
+// "(secret)".
+func moveList(m *match.Match, viewer game.Color) []string {
+	g := m.Game()
+	hide := m.Hidden() && !g.Outcome().Over()
+	var lines []string
+	cur := ""
+	es := g.Entries()
+	// A sealed choice not yet resolved (simultaneous chess): the last entry, while the game
+	// still waits for the other player.
+	pending := -1
+	if s := g.Next(); m.Sealed() && s.Kind == game.StepMove && s.Players != 3 && len(es) > 0 {
+		pending = len(es) - 1
+	}
+	for i, e := range es {
+		in := e.Input
+		t := e.Record.Text
+		if in.Kind == game.InputMove && hide && in.Player != viewer && secretKind(in.Move.Kind) {
+			t = "(secret)"
+		}
+		if i == pending && in.Player != viewer {
+			t = "(sealed)"
+		}
+		if t == "" {
+			continue
+		}
+		switch {
+		case in.Kind == game.InputMove && (e.Side == game.White || cur == ""):
+			if cur != "" {
+				lines = append(lines, cur)
+			}
+			if e.Side == game.White {
+				cur = fmt.Sprintf("%d. %s", e.MoveNo, t)
+			} else {
+				cur = fmt.Sprintf("%d… %s", e.MoveNo, t)
+			}
+		case in.Kind == game.InputMove:
+			cur += " " + t
+		default:
+			if t == "" {
+				continue
+			}
+			if cur == "" {
+				cur = "{" + t + "}"
+			} else {
+				cur += " {" + t + "}"
+			}
+		}
+	}
+	if cur != "" {
+		lines = append(lines, cur)
+	}
+	return lines
+}
+
+func secretKind(k game.MoveKind) bool {
+	return k == game.Choose || k == game.PlaceStone || k == game.HideCrown || k == game.SplitMonarch
+}
+
+// drawMoveList draws the action bar (actions without squares) and the move list's last
+// lines (scrolled with the wheel).
+func (p *Play) drawMoveList(dst *ebiten.Image) {
+	r := p.lay.MoveList
+	if r.H <= 0 {
+		return
+	}
+	r.Y += p.barH
+	r.H -= p.barH
+	fillRound(dst, r, float32(4*p.env.Scale), colPanel)
+	f := p.fs.get(false, p.lay.Small)
+	lh := 1.3 * p.lay.Small
+	n := int((r.H - 0.3*lh) / lh)
+	if n <= 0 {
+		return
+	}
+	lines := p.history
+	if len(lines) == 0 {
+		drawLeft(dst, "No moves yet.", f, r.X+0.5*p.lay.Small, r.Y+0.8*lh, colSub)
+		return
+	}
+	end := len(lines) - p.scroll
+	start := max(0, end-n)
+	for i := start; i < end; i++ {
+		drawLeft(dst, shorten2(lines[i], f, r.W-p.lay.Small), f, r.X+0.5*p.lay.Small, r.Y+0.3*lh+float64(i-start)*lh+lh/2, colTitle)
+	}
+}
+
+// drawHandover hides everything: the next person takes the device and taps.
+func (p *Play) drawHandover(dst *ebiten.Image) {
+	cx, cy := p.env.Width/2, p.env.Height/2
+	tf := p.fs.get(true, p.lay.TextSize*1.4)
+	sf := p.fs.get(false, p.lay.TextSize)
+	drawText(dst, "Pass the device to "+colorName(p.handTo), tf, cx, cy-1.5*p.lay.TextSize, colTitle)
+	y := cy + 0.5*p.lay.TextSize
+	for _, l := range wrap(colorName(p.handTo)+": tap anywhere when the other player cannot see the screen.", sf, 0.9*p.env.Width) {
+		drawText(dst, l, sf, cx, y, colSub)
+		y += 1.4 * p.lay.TextSize
+	}
+}

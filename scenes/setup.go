@@ -1,0 +1,362 @@
+package scenes
+
+import (
+	"math"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/internal/pageurl"
+	"github.com/quintet-chess/quintet/scenes/layout"
+	"github.com/quintet-chess/quintet/scenes/match"
+)
+
+// Setup is the first screen: pick a game and its options (each with a line of help), a
+// side or random, and an opponent (an AI level, or a person on this device); then play.
+type Setup struct {
+	names    []string
+	variant  string
+	opts     map[string]map[string]string // per game, the chosen option values
+	side     string                       // white, black, random
+	opponent string                       // an AI level or "person"
+	opp      match.Opponent
+	err      string
+	pick     bool // probabilistic chess: people pick their numbers
+
+	scroll, contentH float64
+	press            *PointerEvent // where the pointer went down, nil when up
+	dragged          bool
+
+	env     Env
+	buttons []button
+	labels  []label
+	fs      faces
+	title   layout.Rect
+}
+
+// label is a line of text placed by the layout.
+type label struct {
+	text string
+	x, y float64
+	size float64
+	bold bool
+	col  bool // secondary colour
+}
+
+// NewSetup makes the setup screen with the choices of the page's address; opp plays the
+// AI seats of the games started from it.
+func NewSetup(p pageurl.Page, opp match.Opponent) *Setup {
+	s := &Setup{names: gameNames(), variant: "chess", side: "white", opponent: "medium",
+		opts: map[string]map[string]string{}, opp: opp, fs: faces{}}
+	if _, err := game.Lookup(p.Variant); err == nil {
+		s.variant = strings.ToLower(p.Variant)
+	} else {
+		s.err = err.Error()
+	}
+	switch p.Side {
+	case "white", "black", "random":
+		s.side = p.Side
+	}
+	if p.Opponent == "person" || levelKnown(p.Opponent) {
+		s.opponent = p.Opponent
+	}
+	for _, o := range p.Options {
+		k, v, ok := strings.Cut(o, "=")
+		if ok {
+			s.option(s.variant)[k] = v
+		}
+	}
+	return s
+}
+
+// gameNames are the registered games, chess and forced capture first.
+func gameNames() []string {
+	var ns []string
+	for _, first := range []string{"chess", "forced"} {
+		if _, err := game.Lookup(first); err == nil {
+			ns = append(ns, first)
+		}
+	}
+	for _, n := range game.Names() {
+		if n != "chess" && n != "forced" {
+			ns = append(ns, n)
+		}
+	}
+	return ns
+}
+
+func levelKnown(l string) bool {
+	for _, x := range match.Levels {
+		if x.Name == l {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Setup) option(variant string) map[string]string {
+	m := s.opts[variant]
+	if m == nil {
+		m = map[string]string{}
+		s.opts[variant] = m
+	}
+	return m
+}
+
+// Config is the match the screen's choices describe.
+func (s *Setup) Config() match.Config {
+	v, _ := game.Lookup(s.variant)
+	var opts []string
+	if v != nil {
+		for _, o := range v.OptionHelp {
+			if val, ok := s.option(s.variant)[o.Key]; ok && val != o.Default {
+				opts = append(opts, o.Key+"="+val)
+			}
+		}
+	}
+	human := game.White
+	switch s.side {
+	case "black":
+		human = game.Black
+	case "random":
+		human = game.Color(rand.IntN(2))
+	}
+	var seats [2]match.Seat
+	seats[human] = match.Seat{Human: true}
+	if s.opponent == "person" {
+		seats[human.Other()] = match.Seat{Human: true}
+	} else {
+		seats[human.Other()] = match.Seat{Level: s.opponent}
+	}
+	return match.Config{Variant: s.variant, Options: opts, Seats: seats, Pick: s.pick && s.variant == "probabilistic"}
+}
+
+// Update implements Scene.
+func (s *Setup) Update(ctx *Ctx) error {
+	if ctx.Env != s.env || s.buttons == nil {
+		s.env = ctx.Env
+		s.lay()
+	}
+	// Buttons act when released without dragging: a drag scrolls a screen taller than
+	// the window.
+	var b *button
+	for _, e := range ctx.In.Pointer {
+		switch e.Kind {
+		case Press:
+			ev := e
+			s.press, s.dragged = &ev, false
+		case Drag:
+			if s.press != nil && math.Abs(e.Y-s.press.Y) > 8*s.env.Scale {
+				s.dragged = true
+			}
+			if s.dragged {
+				s.scrollBy(s.press.Y - e.Y)
+				s.press.Y = e.Y
+			}
+		case Release:
+			if s.press != nil && !s.dragged {
+				b = hit(s.buttons, s.press.X, s.press.Y)
+			}
+			s.press = nil
+		}
+	}
+	if ctx.In.Wheel != 0 {
+		s.scrollBy(-ctx.In.Wheel * 40 * s.env.Scale)
+	}
+	if b == nil {
+		if ctx.In.Enter {
+			s.start(ctx)
+		}
+		return nil
+	}
+	id, val, _ := strings.Cut(b.id, ":")
+	switch id {
+	case "game":
+		s.variant = val
+		s.err = ""
+	case "opt":
+		k, v, _ := strings.Cut(val, "=")
+		s.option(s.variant)[k] = v
+	case "side":
+		s.side = val
+	case "opponent":
+		s.opponent = val
+	case "pick":
+		s.pick = val == "on"
+	case "rules":
+		ctx.GoTo(NewHelp(s.variant, s))
+		return nil
+	case "play":
+		s.start(ctx)
+		return nil
+	}
+	s.lay()
+	return nil
+}
+
+func (s *Setup) scrollBy(d float64) {
+	s.scroll = math.Max(0, math.Min(s.scroll+d, s.contentH-s.env.Height))
+	s.lay()
+}
+
+func (s *Setup) start(ctx *Ctx) {
+	p, err := NewPlay(s.Config(), s.opp, s)
+	if err != nil {
+		s.err = err.Error()
+		s.lay()
+		return
+	}
+	ctx.GoTo(p)
+}
+
+// lay places every button and line of text for the current choices.
+func (s *Setup) lay() {
+	e := s.env
+	if e.Width == 0 {
+		return
+	}
+	sc := e.Scale
+	w := math.Min(e.Width-16*sc, 640*sc)
+	x0 := math.Round((e.Width - w) / 2)
+	text := clamp(0.034*math.Min(e.Width, e.Height), 13*sc, 19*sc)
+	small := math.Max(0.82*text, 11.5*sc)
+	bh := math.Round(clamp(2.3*text, 34*sc, 46*sc))
+	gap := math.Round(0.18 * bh)
+	y := math.Max(8*sc, 0.02*e.Height) - s.scroll
+	s.buttons, s.labels = nil, nil
+
+	s.title = layout.Rect{X: x0, Y: y, W: w, H: 2 * text}
+	y += 2.2 * text
+	section := func(name string) {
+		s.labels = append(s.labels, label{text: name, x: x0, y: y + 0.6*text, size: text, bold: true})
+		y += 1.3 * text
+	}
+	help := func(line string) {
+		for _, l := range wrap(line, s.fs.get(false, small), w) {
+			s.labels = append(s.labels, label{text: l, x: x0, y: y + 0.6*small, size: small, col: true})
+			y += 1.25 * small
+		}
+		y += 0.3 * small
+	}
+	grid := func(cols int, items []button) {
+		cw := (w + gap) / float64(cols)
+		for i, b := range items {
+			r, c := i/cols, i%cols
+			b.r = layout.Rect{X: x0 + float64(c)*cw, Y: y + float64(r)*(bh+gap), W: cw - gap, H: bh}
+			b.enabled = true
+			s.buttons = append(s.buttons, b)
+		}
+		y += float64((len(items)+cols-1)/cols) * (bh + gap)
+	}
+
+	section("Game")
+	var games []button
+	for _, n := range s.names {
+		v, _ := game.Lookup(n)
+		games = append(games, button{id: "game:" + n, label: shortTitle(v), on: n == s.variant})
+	}
+	grid(3, games)
+	v, _ := game.Lookup(s.variant)
+	if v != nil {
+		help(v.Title + ": " + v.Help)
+		for _, o := range v.OptionHelp {
+			if len(o.Values) == 0 {
+				continue // set by a link's opt=key=value (a custom odds table)
+			}
+			cur := s.option(s.variant)[o.Key]
+			if cur == "" {
+				cur = o.Default
+			}
+			section(o.Key)
+			var bs []button
+			for _, val := range o.Values {
+				bs = append(bs, button{id: "opt:" + o.Key + "=" + val, label: val, on: val == cur})
+			}
+			grid(min(len(bs), 4), bs)
+			h, _, _ := strings.Cut(o.Help, "; ")
+			help(h)
+		}
+		if s.variant == "probabilistic" {
+			section("Capture numbers")
+			grid(2, []button{
+				{id: "pick:off", label: "Drawn for you", on: !s.pick},
+				{id: "pick:on", label: "Pick 0–9 yourself", on: s.pick},
+			})
+			help("Each side's number 0–9 is added; the last digit decides the attempt. Drawn at random, or picked by you (the AI's is drawn).")
+		}
+	}
+	section("Your side")
+	grid(3, []button{
+		{id: "side:white", label: "White", on: s.side == "white"},
+		{id: "side:black", label: "Black", on: s.side == "black"},
+		{id: "side:random", label: "Random", on: s.side == "random"},
+	})
+	section("Opponent")
+	var opps []button
+	for _, l := range match.Levels {
+		opps = append(opps, button{id: "opponent:" + l.Name, label: "AI " + l.Name, on: s.opponent == l.Name})
+	}
+	opps = append(opps, button{id: "opponent:person", label: "Person here", on: s.opponent == "person"})
+	grid(3, opps)
+	if s.opponent == "person" {
+		help("Two people take turns on this device; in games with secrets a hand-over screen hides each player's secrets from the other.")
+	} else {
+		for _, l := range match.Levels {
+			if l.Name == s.opponent {
+				help("The AI at level " + l.Name + ": " + l.Help + ".")
+			}
+		}
+	}
+	if s.err != "" {
+		help("⚠ " + s.err)
+	}
+	y += gap
+	cw := (w - gap) / 3
+	s.buttons = append(s.buttons,
+		button{id: "rules", label: "Rules", enabled: true, r: layout.Rect{X: x0, Y: y, W: cw, H: bh * 1.15}},
+		button{id: "play", label: "Play", enabled: v != nil, primary: true, r: layout.Rect{X: x0 + cw + gap, Y: y, W: 2 * cw, H: bh * 1.15}})
+	s.contentH = y + bh*1.15 + gap + s.scroll
+}
+
+// shortTitle is a game's name for a small button.
+func shortTitle(v *game.Variant) string {
+	t := v.Title
+	t = strings.TrimSuffix(t, " chess")
+	t = strings.TrimSuffix(t, " Chess")
+	if t == "" {
+		t = v.Name
+	}
+	return t
+}
+
+func clamp(x, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, x)) }
+
+// Draw implements Scene.
+func (s *Setup) Draw(screen *ebiten.Image) {
+	if s.env.Width == 0 {
+		return
+	}
+	tx, ty := s.title.Center()
+	drawText(screen, "Quintet", s.fs.get(true, s.title.H*0.8), tx, ty, colTitle)
+	for _, l := range s.labels {
+		c := colTitle
+		if l.col {
+			c = colSub
+		}
+		drawLeft(screen, l.text, s.fs.get(l.bold, l.size), l.x, l.y, c)
+	}
+	f := s.fs.get(false, clamp(0.034*math.Min(s.env.Width, s.env.Height), 13*s.env.Scale, 19*s.env.Scale))
+	drawButtons(screen, s.buttons, f)
+}
+
+// Status implements Scene.
+func (s *Setup) Status() Status {
+	st := Status{Scene: "setup", Variant: s.variant, Title: "New game", Error: s.err,
+		Buttons: buttonStatus(s.buttons, s.env.Scale)}
+	if v, err := game.Lookup(s.variant); err == nil {
+		st.Board.Files, st.Board.Ranks = v.Files, v.Ranks
+	}
+	return st
+}
