@@ -9,13 +9,11 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/quintet-chess/quintet/scenes"
-	"github.com/quintet-chess/quintet/scenes/match"
 )
 
 func main() {
 	page := pageOptions()
-	// TODO(ai): swap the stand-in for internal/aiclient (the search in a Web Worker).
-	opp := &match.StandIn{}
+	opp := newAIOpponent()
 	setup := scenes.NewSetup(page, opp)
 	var first scenes.Scene = setup
 	if page.Start {
