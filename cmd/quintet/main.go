@@ -33,6 +33,8 @@ var commands = map[string]command{
 	"arena":    {"play games between levels or engines; wins/draws/losses and Elo", runArena},
 	"uci":      {"our engine as a UCI engine (chess and forced; option UCI_Variant)", runUCI},
 	"bestmove": {"the AI's move in a position (last line: the move in coordinates)", runBestmove},
+	"host":     {"host a game over WebRTC: print an offer code, read the answer", runHost},
+	"join":     {"join a hosted game with its offer code", runJoin},
 }
 
 func main() {
