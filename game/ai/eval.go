@@ -375,7 +375,7 @@ func newRulesEval(v *game.Variant) func(game.Rules, game.Color) int {
 	ce := newChessEval(v)
 	return func(r game.Rules, c game.Color) int {
 		p := r.Position()
-		s := ce.Evaluate(p)
+		s := ce.Evaluate(p) + threat(p, v)/2
 		if p.Side != c {
 			s = -s
 		}
@@ -400,4 +400,35 @@ func newRulesEval(v *game.Variant) func(game.Rules, game.Color) int {
 		}
 		return s
 	}
+}
+
+// threat is the best material the side to move can win at once by a capture (the
+// victim, less the attacker when the victim is defended), the horizon a search without
+// quiescence leaves open. Halved by the caller: the capture may fail (a chance game) or
+// the die may not allow it.
+func threat(p *game.Position, v *game.Variant) int {
+	us := p.Side
+	them := us.Other()
+	occ := p.Occupied()
+	defended := attackedBy(p, them)
+	best := 0
+	for b := p.ByColor(us); b != 0; {
+		s := b.Pop()
+		pc := p.At(s)
+		if v.Pieces[pc.Type()].NoMoves {
+			continue
+		}
+		for a := p.Attacks(pc, s, occ) & p.ByColor(them); a != 0; {
+			t := a.Pop()
+			gain := v.Pieces[p.At(t).Type()].Value
+			if p.At(t).Type() == game.King && v.KingCapture {
+				gain = 2000 // taking the king ends the game
+			}
+			if defended.Has(t) {
+				gain -= v.Pieces[pc.Type()].Value
+			}
+			best = max(best, gain)
+		}
+	}
+	return best
 }

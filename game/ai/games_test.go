@@ -95,6 +95,32 @@ func TestCrownViewOnly(t *testing.T) {
 	}
 }
 
+// Simultaneous chess: a capture of the enemy king that wins whatever the opponent does
+// (the king rests this turn, so it cannot step away, and nothing can reach our king).
+func TestSimulWinsWhatever(t *testing.T) {
+	// Black's king moved last turn (it rests on e8); White's rook on e1 takes it.
+	text := "4k3/8/8/8/8/8/8/K3R3 w - - 3 10 e8 - 0"
+	r := load(t, "simultaneous", text)
+	for _, lv := range Levels {
+		res, err := NewEngine(4).Search(context.Background(), r.View(game.White), lv.Params(200_000_000, 3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Independent check: the move wins against every reply.
+		for _, o := range r.Moves(game.Black, nil) {
+			s := r.Clone()
+			s.Apply(game.Input{Kind: game.InputMove, Player: game.White, Move: res.Move})
+			if _, err := s.Apply(game.Input{Kind: game.InputMove, Player: game.Black, Move: o}); err != nil {
+				t.Fatal(err)
+			}
+			if s.Outcome().Result != game.WhiteWins {
+				t.Errorf("level %s played %v, which does not win against %v", lv.Name, res.Move, o)
+				break
+			}
+		}
+	}
+}
+
 // Over seeded games of every game and Crown kind, the AI (playing both sides through
 // their views, a referee supplying draws and secrets) only ever chooses legal actions.
 func TestGamesLegal(t *testing.T) {
@@ -109,6 +135,7 @@ func TestGamesLegal(t *testing.T) {
 		{"crown", []string{"kind=split", "paratrooper=on"}},
 		{"pillar", nil},
 		{"pillar", []string{"board=8x8"}},
+		{"simultaneous", nil},
 	} {
 		v, err := game.Lookup(c.variant, c.opts...)
 		if err != nil {

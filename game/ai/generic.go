@@ -82,9 +82,8 @@ func (g *genericSearcher) search(cl *clock, view game.Rules, par Params) Result 
 	for d := 1; cl.another(d, g.nodes); d++ {
 		g.rootSearch(view, d, exact)
 		if cl.stopped && d > 1 {
-			if !exact && g.iterBest != game.NullMove {
-				res.Move = g.iterBest
-			}
+			// An unfinished iteration is dropped: with chance nodes a move searched
+			// deeper is not comparable with the others' shallower scores.
 			break
 		}
 		sortRoot(g.root)

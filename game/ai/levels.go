@@ -16,8 +16,7 @@ const DefaultBudget = 2 * time.Second
 // number of positions in chess and forced capture, small enough for the strongest
 // level's budget to buy many times more even in a phone's browser; in the other games it
 // is a quarter of the budget, so the strongest keeps four times its time anywhere, and it
-// outsearches "medium" natively (on a slow phone the two come close: see the report of
-// issue 6).
+// outsearches "medium" natively (on a slow phone the two come close).
 type Level struct {
 	Name  string
 	Help  string
@@ -38,7 +37,7 @@ var Levels = []Level{
 	{Name: "easy", Help: "looks two moves ahead and misjudges now and then",
 		Depth: 2, GenericDepth: 2, Noise: 130},
 	{Name: "medium", Help: "a few moves ahead, rarely wrong",
-		Depth: 4, Nodes: 50000, GenericDepth: 3, GenericNodes: 12000, Noise: 10},
+		Depth: 4, Nodes: 50000, GenericDepth: 3, GenericNodes: 40000, Noise: 10},
 	{Name: "hard", Help: "a deep search: a fixed size in chess and forced capture, a quarter of the budget elsewhere",
 		Nodes: 150000, GenericShare: 1.0 / 4},
 	{Name: "strongest", Help: "uses its whole time budget", Share: 1, GenericShare: 1},
