@@ -59,24 +59,22 @@ type Variant struct {
 	Options      map[string]string
 	// Load builds the game's state machine from position text ("" for the start
 	// position); nil means the chess rules of the fields above.
-	Load          func(v *Variant, text string) (Rules, error)
-	OptionHelp    []OptionHelp
-	Help          string // one line for a person choosing a game
-	New           func(opts map[string]string) (*Variant, error)
-	concluded     bool
-	mask          Bitboard
-	leap          [NumTypes][64]Bitboard
-	rookLike      [NumTypes]bool
-	bishopLike    [NumTypes]bool
-	rookTypes     []PieceType
-	bishopTypes   []PieceType
-	leapTypes     []PieceType
-	pieceTypes    []PieceType // used, non-pawn
-	promoRank     [2]int
-	doubleRank    [2]int
-	castleMask    [64]uint8 // rights lost when a move starts or ends on the square
-	letterToType  [128]PieceType
-	simpleSliders bool
+	Load         func(v *Variant, text string) (Rules, error)
+	OptionHelp   []OptionHelp
+	Help         string // one line for a person choosing a game
+	New          func(opts map[string]string) (*Variant, error)
+	concluded    bool
+	mask         Bitboard
+	leap         [NumTypes][64]Bitboard
+	rookLike     [NumTypes]bool
+	bishopLike   [NumTypes]bool
+	rookTypes    []PieceType
+	bishopTypes  []PieceType
+	leapTypes    []PieceType
+	promoRank    [2]int
+	doubleRank   [2]int
+	castleMask   [64]uint8 // rights lost when a move starts or ends on the square
+	letterToType [128]PieceType
 }
 
 // OptionHelp documents one option of a game, for the setup screen and the tools.
@@ -203,7 +201,6 @@ func (v *Variant) Conclude() error {
 		if d.Pawn {
 			continue
 		}
-		v.pieceTypes = append(v.pieceTypes, t)
 		if len(d.Leaps) > 0 {
 			v.leap[t] = leaperTable(d.Leaps)
 			for s := range v.leap[t] {
