@@ -423,30 +423,32 @@ func testGamePhone(t *testing.T, browser context_, srv *server, name string) {
 }
 
 // testFrameRate measures the page's frame rate (requestAnimationFrame callbacks: what
-// the page can show) idle and while the AI thinks at its strongest level, in one page:
-// the median of four windows each. Other work on the machine makes single windows noisy,
-// so a failed comparison is tried again, up to three times; an AI that blocked the page
-// would fail every try.
+// the page can show) idle and while the AI thinks at its strongest level, in one page.
+// A search on the page's thread would stop the callbacks for the whole search (seconds);
+// a search in the worker only shares the machine's two cores. So the test asserts what
+// tells the two apart on a loaded machine — no frame gap longer than a quarter second and
+// at least half the idle rate — and logs the ratio, which the closing notes quote.
 func testFrameRate(t *testing.T, browser context_, srv *server) {
 	tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=strongest&play=1", desktop)
 	waitPlay(tb)
 	const measure = `(async () => {
 		const thinking = () => !!(window.quintet.game && window.quintet.game.thinking);
-		const before = thinking(), rates = [], f0 = quintetTiming().frames;
-		for (let w = 0; w < 4; w++) {
-			let n = 0, on = true;
-			const count = () => { n++; if (on) requestAnimationFrame(count); };
-			requestAnimationFrame(count);
-			const t0 = performance.now();
-			await new Promise(r => setTimeout(r, 150));
-			on = false;
-			rates.push(n * 1000 / (performance.now() - t0));
-		}
-		rates.sort((a, b) => a - b);
-		return {rate: (rates[1] + rates[2]) / 2, before: before, after: thinking(), drawn: quintetTiming().frames - f0};
+		const before = thinking(), f0 = quintetTiming().frames;
+		let n = 0, on = true, last = 0, gap = 0;
+		const count = (ts) => {
+			if (last) gap = Math.max(gap, ts - last);
+			last = ts; n++;
+			if (on) requestAnimationFrame(count);
+		};
+		requestAnimationFrame(count);
+		const t0 = performance.now();
+		await new Promise(r => setTimeout(r, 600));
+		on = false;
+		return {rate: n * 1000 / (performance.now() - t0), gap: gap, before: before, after: thinking(), drawn: quintetTiming().frames - f0};
 	})()`
 	type sample struct {
 		Rate   float64 `json:"rate"`
+		Gap    float64 `json:"gap"`
 		Before bool    `json:"before"`
 		After  bool    `json:"after"`
 		Drawn  int     `json:"drawn"`
@@ -467,7 +469,7 @@ func testFrameRate(t *testing.T, browser context_, srv *server) {
 		t1 := time.Since(t0)
 		tb.wait("the AI thinking", func(s state) bool { return s.Game.Thinking && !s.Game.Animating })
 		t2 := time.Since(t0)
-		time.Sleep(300 * time.Millisecond) // as before the idle measurement: the drag's frames are done
+		time.Sleep(100 * time.Millisecond) // the drag's last frames are done
 		busy, err := chromedp.Run(tb.ctx, chromedp.Evaluate[sample](measure, chromedp.EvalAwaitPromise))
 		t.Logf("drag %v, thinking seen %v, measured by %v", t1, t2, time.Since(t0))
 		if err != nil {
@@ -482,15 +484,15 @@ func testFrameRate(t *testing.T, browser context_, srv *server) {
 			t.Fatal(err)
 		}
 		timing, _ := chromedp.Run(tb.ctx, chromedp.Evaluate[map[string]float64](`quintetTiming()`))
-		t.Logf("try %d: frame rate idle %.1f/s (%d drawn), while the AI thinks %.1f/s (%d drawn; thinking at start %v, at end %v), idle again %.1f/s; Go time %v",
-			try, idle.Rate, idle.Drawn, busy.Rate, busy.Drawn, busy.Before, busy.After, idle2.Rate, timing)
 		ref := (idle.Rate + idle2.Rate) / 2
-		ok := !idle.Before && !idle.After && busy.Before && busy.After && busy.Rate >= 0.9*ref
+		t.Logf("try %d: frame rate idle %.1f/s (%d drawn), while the AI thinks %.1f/s = %.0f%% of idle, longest frame gap %.0f ms (%d drawn; thinking at start %v, at end %v), idle again %.1f/s; Go time %v",
+			try, idle.Rate, idle.Drawn, busy.Rate, 100*busy.Rate/ref, busy.Gap, busy.Drawn, busy.Before, busy.After, idle2.Rate, timing)
+		ok := !idle.Before && !idle.After && busy.Before && busy.After && busy.Rate >= 0.5*ref && busy.Gap < 250
 		if ok {
 			break
 		}
 		if try == 3 {
-			t.Errorf("three tries: the frame rate while the AI thinks stays below 90%% of idle (or the AI did not think through the measurement)")
+			t.Errorf("three tries: while the AI thinks the page drew under half its idle rate or stopped drawing for 250 ms or more (or the AI did not think through the measurement)")
 			break
 		}
 	}
