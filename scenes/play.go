@@ -497,6 +497,7 @@ func (p *Play) load(text string) {
 	p.viewer = p.m.Viewer(p.viewer)
 	p.shown = false
 	p.reset()
+	p.refresh()
 	p.say("Loaded.")
 }
 
@@ -545,7 +546,13 @@ func (p *Play) Status() Status {
 	}
 	r := g.Rules()
 	o := r.Outcome()
-	gs := &GameStatus{Hash: fmt.Sprintf("%016x", r.Hash()), Step: r.Next().Kind.String(),
+	// The referee's hash would let a page script test guesses of a hidden secret: while
+	// the game hides something, the page tells the hash of what the viewer sees.
+	hash := r.Hash()
+	if p.m.Hidden() && !o.Over() && p.view != nil {
+		hash = p.view.Hash()
+	}
+	gs := &GameStatus{Hash: fmt.Sprintf("%016x", hash), Step: r.Next().Kind.String(),
 		ToAct: int(p.acts), Viewer: p.viewer.String(), Plies: len(g.Entries()),
 		Result: o.Result.String(), Reason: o.Reason, Line: p.fullStatus(),
 		Thinking: p.m.Thinking(), Handover: p.handover, Moves: p.history, Animating: p.Animating(),
