@@ -15,11 +15,13 @@ command -v go >/dev/null || die "go is not on PATH (Go $(sed -n 's/^go //p' go.m
 build() {
 	say "build: GOOS=js GOARCH=wasm go build -> static/main.wasm"
 	GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o static/main.wasm .
+	say "build: GOOS=js GOARCH=wasm go build ./cmd/aiworker -> static/aiworker.wasm (the AI's Web Worker)"
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o static/aiworker.wasm ./cmd/aiworker
 	local exec_js
 	exec_js="$(go env GOROOT)/lib/wasm/wasm_exec.js"
 	[[ -f $exec_js ]] || die "wasm_exec.js not found at $exec_js"
 	cp "$exec_js" static/wasm_exec.js
-	printf 'static/main.wasm: %s bytes\n' "$(wc -c <static/main.wasm)"
+	printf 'static/main.wasm: %s bytes, static/aiworker.wasm: %s bytes\n' "$(wc -c <static/main.wasm)" "$(wc -c <static/aiworker.wasm)"
 }
 
 # native_packages lists the packages that build natively: those that do not depend on

@@ -4,6 +4,9 @@
 //
 //	quintet perft -variant chess -fen FEN -depth 5 [-divide] [-bench]
 //	quintet perft -variant pillar -options "board=8x8" -fen TEXT -depth 3
+//	quintet bestmove -variant V -fen F [-options k=v] [-movetime MS | -nodes N | -depth D | -level L]
+//	quintet uci
+//	quintet arena -variant V -a SPEC -b SPEC -games N [-seed S] [-budget 2s]
 //
 // Each subcommand lives in its own file and registers itself in commands.
 package main
@@ -26,7 +29,12 @@ type command struct {
 
 // commands lists the subcommands by name.
 var commands = map[string]command{
-	"perft": {"count leaf nodes of the move tree (move generator check and benchmark)", runPerft},
+	"perft":    {"count leaf nodes of the move tree (move generator check and benchmark)", runPerft},
+	"arena":    {"play games between levels or engines; wins/draws/losses and Elo", runArena},
+	"uci":      {"our engine as a UCI engine (chess and forced; option UCI_Variant)", runUCI},
+	"bestmove": {"the AI's move in a position (last line: the move in coordinates)", runBestmove},
+	"host":     {"host a game over WebRTC: print an offer code, read the answer", runHost},
+	"join":     {"join a hosted game with its offer code", runJoin},
 }
 
 func main() {

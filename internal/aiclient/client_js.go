@@ -1,0 +1,123 @@
+//go:build js
+
+package aiclient
+
+import (
+	"sync"
+	"syscall/js"
+)
+
+// WorkerURL is the script of the AI's Web Worker, relative to the page.
+var WorkerURL = "aiworker.js"
+
+// Client sends requests to the AI's Web Worker, so that no search ever runs on the
+// page's main thread (Go's wasm runtime cannot pre-empt a busy goroutine: a search there
+// would freeze the frames). Replies arrive as worker messages and fill the jobs.
+type Client struct {
+	mu     sync.Mutex
+	worker js.Value
+	onmsg  js.Func
+	jobs   map[int]*Job
+	nextID int
+}
+
+// New makes a client and starts the worker now, so that the wasm is loaded before the
+// first move is asked for.
+func New() *Client {
+	c := &Client{jobs: map[int]*Job{}}
+	c.onmsg = js.FuncOf(func(this js.Value, args []js.Value) any {
+		data := args[0].Get("data")
+		if data.Type() != js.TypeString {
+			return nil
+		}
+		rep, err := Decode[Reply](data.String())
+		if err != nil {
+			return nil
+		}
+		c.mu.Lock()
+		j := c.jobs[rep.ID]
+		if rep.Kind == KindResult || rep.Kind == KindError {
+			delete(c.jobs, rep.ID)
+		}
+		c.mu.Unlock()
+		if j == nil {
+			if rep.Kind == KindError && rep.ID == 0 {
+				c.failAll(rep.Error) // the worker could not start
+			}
+			return nil
+		}
+		if rep.Kind == KindProgress {
+			j.report(rep)
+		} else {
+			j.finish(rep)
+		}
+		return nil
+	})
+	c.mu.Lock()
+	c.start()
+	c.mu.Unlock()
+	return c
+}
+
+// start creates the worker; c.mu is held.
+func (c *Client) start() {
+	if c.worker.Truthy() {
+		return
+	}
+	c.worker = js.Global().Get("Worker").New(WorkerURL)
+	c.worker.Set("onmessage", c.onmsg)
+}
+
+// Think posts a request to the worker and returns its job at once.
+func (c *Client) Think(req Request) *Job {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.start()
+	c.nextID++
+	req.ID = c.nextID
+	j := newJob()
+	id := req.ID
+	// A worker busy in a search cannot read a message until it is done, so cancelling
+	// a running job ends the worker; the next request starts a fresh one.
+	j.cancel = func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if _, running := c.jobs[id]; !running {
+			return
+		}
+		delete(c.jobs, id)
+		c.stop()
+	}
+	c.jobs[id] = j
+	c.worker.Call("postMessage", Encode(req))
+	return j
+}
+
+// stop terminates the worker and fails the jobs it held; c.mu is held.
+func (c *Client) stop() {
+	if !c.worker.Truthy() {
+		return
+	}
+	c.worker.Call("terminate")
+	c.worker = js.Undefined()
+	for id, j := range c.jobs {
+		delete(c.jobs, id)
+		j.finish(Reply{ID: id, Kind: KindError, Error: "cancelled"})
+	}
+}
+
+func (c *Client) failAll(msg string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for id, j := range c.jobs {
+		delete(c.jobs, id)
+		j.finish(Reply{ID: id, Kind: KindError, Error: msg})
+	}
+}
+
+// Close ends the worker.
+func (c *Client) Close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.stop()
+}

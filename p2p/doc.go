@@ -1,0 +1,61 @@
+// Package p2p plays a game between two people over a peer-to-peer link: the transport
+// (a WebRTC data channel behind the Conn interface), the signaling codes that replace a
+// server, and the match protocol that keeps both sides honest.
+//
+// # Transport and signaling
+//
+// Conn is a reliable, ordered, message-preserving link. NewHost / NewGuest open one over
+// pion's WebRTC natively (rtc.go; the browser build will wrap the page's own
+// RTCPeerConnection behind the same types); Pipe is an in-memory pair for tests. The host's
+// offer and the guest's answer travel as short codes (Signal.Code): the description cut
+// to ICE credentials, DTLS fingerprint and role, and candidates, packed in binary,
+// deflated and base64url-encoded — about 135 characters with one candidate.
+//
+// # Match protocol (version 1)
+//
+// Every message is one binary frame (msg.go): magic, version, type, a sequence number
+// (per sender, for the whole match), an acknowledgement (the last number received), the
+// sender's public hash of the state the message applies to, and a type-specific body read
+// exactly. Frames over MaxMessage, unknown versions, replays, gaps and trailing bytes are
+// refused before they touch the game.
+//
+// The public hash is the first eight bytes of a SHA-256 chain over the public log: the
+// inputs with secrets sealed, and, in games without secrets, the engine's own Rules.Hash
+// after each input (so two builds whose rules differ are caught too). In a game with
+// secrets each side's state differs by its own secrets, so only the log is bound.
+//
+// Handshake (handshake.go): the host proposes the game, options, start position and
+// version range with a commitment to a random coin; the guest answers with the same game
+// and its own coin; the host opens its coin, and the low bits decide the colours. Both
+// hellos carry the head of each side's draw chain.
+//
+// Commitments are SHA-256(domain ‖ game id ‖ slot ‖ player ‖ value ‖ 32-byte nonce)
+// (commit.go), the slot being the log index where the value was fixed.
+//
+//   - Sealed simultaneous moves: both send a commitment (Seal), then both open it (Open)
+//     once the other's commitment has arrived; the pair is checked on a copy and applied
+//     White first.
+//   - Secrets: a move that fixes one (Secrecy says which: Crown's choice, mined stones,
+//     hidden square, crowned half) goes out sealed, with one commitment per secret cell
+//     (the hidden square has one per square, so "is it on e4?" opens one bit). Reveal
+//     steps open the cells the rules ask for. At the end every secret is open, and each
+//     side replays the whole game with all secrets known (the referee check), so an
+//     illegal secret is found even if it was never asked.
+//   - Shared draws: each side's contributions come from a hash chain whose head was sent
+//     in the handshake; a draw costs one message each way, sent at the same time (half a
+//     round trip), and neither side can bias it.
+//
+// Offers (draw, takeback of N plies, rematch with colours swapped), resignation, claims
+// and chat ride the same frames. A game-ending action that crosses moves in flight
+// "floats" at the end of the log until the other side acknowledges it (float.go), so
+// both logs put it at the same place; if both end the game at once, White's action stands.
+// At the end both sides exchange a Final (log length and full hash, remaining secrets
+// open) and the game counts as over only when both agree.
+//
+// Faults: anything the other side sends that the protocol or the rules refuse stops the
+// match with a *Fault saying what and where, and the honest side's game stays as it was.
+//
+// Drops: every sent message stays in an outbox until acknowledged. After a reconnection
+// (Resume) each side says what it received and re-sends the rest, and when nothing is in
+// flight the logs are compared by hash, so no move is lost and a divergence is reported.
+package p2p

@@ -1,0 +1,203 @@
+package p2p
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/quintet-chess/quintet/game"
+)
+
+// A snapshot is everything one side needs to go on with a match after its program
+// restarted (the page keeps it in localStorage): the log with this side's own secrets and
+// nonces, the opponent's commitments, the draw chain's seed, sequence numbers and the
+// messages not yet acknowledged. Config.Save receives a fresh one after every change, so
+// nothing sent is ever missing from it. RestoreMatch reads it back; Resume then continues
+// on a new connection. The rules' state is rebuilt by replaying the log.
+type snapshot struct {
+	Version                int
+	Host                   bool
+	Game                   GameID
+	Variant                string
+	Options                []string
+	Start                  string
+	Role                   uint8
+	Me                     game.Color
+	Games                  int
+	OutSeq, InSeq, PeerAck uint64
+	Outbox                 []snapFrame
+	Log                    []snapEntry
+	Chain                  Digest // the seed: the last link
+	ChainLen               int
+	PeerLast               Digest
+	DrawNext               uint32
+	DrawSent               bool
+	PeerDraw               *Digest
+	Mine                   []snapCell
+	Peer                   []snapCell
+	Seal                   *snapSeal
+	PeerSeal               *snapSeal
+	MyOffer, PeerOffer     [offerEnd]bool
+	MyTakeN, PeerTakeN     uint32
+	MyTakeSeq              uint64
+	PeerTakeH              PubHash
+	FinalLen               int
+	FinalSeq               uint64
+	Done                   bool
+	Float                  *snapFloat
+	Ever                   []PubHash
+}
+
+type snapFrame struct {
+	Seq     uint64
+	Frame   []byte
+	Changes bool
+}
+
+type snapEntry struct {
+	Pub, Full game.Input
+	Cells     []CellKey
+}
+
+type snapCell struct {
+	Open     Opening // mine: value and nonce; the opponent's: key and value once opened
+	Digest   Digest  // the opponent's commitment
+	Ply      uint32
+	OpenedAt int
+}
+
+type snapSeal struct {
+	Move   *game.Move
+	Nonce  Nonce
+	Digest Digest
+	Ply    uint32
+	Opened bool
+}
+
+type snapFloat struct {
+	In      game.Input
+	Seq     uint64
+	Applied bool
+}
+
+const snapshotVersion = 1
+
+// ErrNoSnapshot: before the game has started there is nothing worth keeping.
+var ErrNoSnapshot = errors.New("no game to save yet")
+
+// Snapshot is this side's state as bytes (JSON), for Config.Save or an explicit save.
+func (m *Match) Snapshot() ([]byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.snapshot()
+}
+
+func (m *Match) snapshot() ([]byte, error) {
+	gs := m.gs
+	if gs == nil {
+		return nil, ErrNoSnapshot
+	}
+	s := snapshot{Version: snapshotVersion, Host: m.cfg.Host, Game: gs.id, Variant: m.cfg.Variant,
+		Options: m.cfg.Options, Start: m.cfg.Start, Role: m.role, Me: m.me, Games: m.games,
+		OutSeq: m.outSeq, InSeq: m.inSeq, PeerAck: m.peerAck,
+		Chain: gs.chain.Link(gs.chain.Len()), ChainLen: gs.chain.Len(), PeerLast: gs.peerLast,
+		DrawNext: gs.drawNext, DrawSent: gs.drawSent, PeerDraw: gs.peerDraw,
+		MyOffer: gs.myOffer, PeerOffer: gs.peerOffer, MyTakeN: gs.myTakeN, PeerTakeN: gs.peerTakeN,
+		MyTakeSeq: gs.myTakeSeq, PeerTakeH: gs.peerTakeH, FinalLen: gs.finalLen, FinalSeq: gs.finalSeq,
+		Done: gs.done}
+	for _, f := range m.outbox {
+		s.Outbox = append(s.Outbox, snapFrame{f.seq, f.frame, f.changes})
+	}
+	for _, e := range gs.pub {
+		s.Log = append(s.Log, snapEntry{e.in, e.full, e.cells})
+	}
+	for _, c := range gs.mine {
+		s.Mine = append(s.Mine, snapCell{Open: c.o, Ply: c.ply, OpenedAt: c.openedAt})
+	}
+	for k, c := range gs.peer {
+		s.Peer = append(s.Peer, snapCell{Open: Opening{Key: k, Value: c.value}, Digest: c.d, Ply: c.ply, OpenedAt: c.openedAt})
+	}
+	if x := gs.seal; x != nil {
+		mv := x.m
+		s.Seal = &snapSeal{Move: &mv, Nonce: x.nonce, Ply: x.ply, Opened: x.opened}
+	}
+	if x := gs.peerSeal; x != nil {
+		s.PeerSeal = &snapSeal{Move: x.move, Digest: x.d, Ply: x.ply}
+	}
+	if f := gs.float; f != nil {
+		s.Float = &snapFloat{f.in, f.seq, f.applied}
+	}
+	for h := range gs.ever {
+		s.Ever = append(s.Ever, h)
+	}
+	return json.Marshal(&s)
+}
+
+// persist hands a snapshot to Config.Save, if set. Called with the lock held after every
+// change.
+func (m *Match) persist() {
+	if m.cfg.Save == nil || m.gs == nil {
+		return
+	}
+	if b, err := m.snapshot(); err == nil {
+		m.cfg.Save(b)
+	}
+}
+
+// RestoreMatch rebuilds a match from a snapshot; call Resume with a new connection to go
+// on. save and sec are as in Config (they are not part of the snapshot).
+func RestoreMatch(data []byte, save func([]byte), sec Secrecy) (*Match, error) {
+	var s snapshot
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("saved match: %v", err)
+	}
+	if s.Version != snapshotVersion {
+		return nil, fmt.Errorf("saved match of version %d, this program reads %d", s.Version, snapshotVersion)
+	}
+	m := NewMatch(Config{Host: s.Host, Game: s.Game, Variant: s.Variant, Options: s.Options, Start: s.Start, Secrecy: sec, Save: save})
+	m.role, m.me, m.games, m.version = s.Role, s.Me, s.Games, Version
+	m.outSeq, m.inSeq, m.peerAck = s.OutSeq, s.InSeq, s.PeerAck
+	m.helloSent = true
+	for _, f := range s.Outbox {
+		m.outbox = append(m.outbox, outFrame{f.Seq, f.Frame, f.Changes})
+	}
+	v, err := m.lookup(s.Variant, s.Options, s.Start)
+	if err != nil {
+		return nil, err
+	}
+	if s.ChainLen < 1 || s.ChainLen > 1<<16 {
+		return nil, fmt.Errorf("saved match: a draw chain of %d links", s.ChainLen)
+	}
+	gs, err := newGameState(s.Game, v, s.Start, s.Me, s.PeerLast, chainFrom(s.Game, s.Role, s.Chain, s.ChainLen))
+	if err != nil {
+		return nil, err
+	}
+	for i, e := range s.Log {
+		if _, err := gs.apply(e.Full, e.Pub, e.Cells); err != nil {
+			return nil, fmt.Errorf("saved match: replaying ply %d: %v", i+1, err)
+		}
+	}
+	gs.drawNext, gs.drawSent, gs.peerDraw = s.DrawNext, s.DrawSent, s.PeerDraw
+	for _, c := range s.Mine {
+		gs.mine = append(gs.mine, &myCell{o: c.Open, ply: c.Ply, openedAt: c.OpenedAt})
+	}
+	for _, c := range s.Peer {
+		gs.peer[c.Open.Key] = &peerCell{d: c.Digest, ply: c.Ply, value: c.Open.Value, openedAt: c.OpenedAt}
+	}
+	if x := s.Seal; x != nil && x.Move != nil {
+		gs.seal = &mySeal{m: *x.Move, nonce: x.Nonce, ply: x.Ply, opened: x.Opened}
+	}
+	if x := s.PeerSeal; x != nil {
+		gs.peerSeal = &peerSeal{d: x.Digest, ply: x.Ply, move: x.Move}
+	}
+	gs.myOffer, gs.peerOffer, gs.myTakeN, gs.peerTakeN = s.MyOffer, s.PeerOffer, s.MyTakeN, s.PeerTakeN
+	gs.myTakeSeq, gs.peerTakeH, gs.finalLen, gs.finalSeq, gs.done = s.MyTakeSeq, s.PeerTakeH, s.FinalLen, s.FinalSeq, s.Done
+	if f := s.Float; f != nil {
+		gs.float = &floating{f.In, f.Seq, f.Applied}
+	}
+	for _, h := range s.Ever {
+		gs.ever[h] = true
+	}
+	m.gs = gs
+	return m, nil
+}
