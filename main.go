@@ -14,8 +14,8 @@ import (
 
 func main() {
 	page := pageOptions()
-	// TODO(ai): swap the stand-in for internal/aiclient (the search in a Web Worker).
-	opp := &match.StandIn{}
+	opp := match.NewAI() // the search runs in a Web Worker (internal/aiclient)
+	opp.BudgetMS = page.BudgetMS
 	setup := scenes.NewSetup(page, opp)
 	var first scenes.Scene = setup
 	if page.Start {

@@ -99,7 +99,8 @@ func TestAIWorker(t *testing.T) {
 		t.Errorf("plain page: the page stalled while the AI thought: %.1f fps against %.1f idle, %d timer ticks of %.0f",
 			run.BusyFPS, run.IdleFPS, run.Ticks, expected)
 	}
-	measureWorker(t, browser, startServer(t, dir).url+"?variant=forced", true)
+	// The app's play screen (the address skips the setup screen), the person to move.
+	measureWorker(t, browser, startServer(t, dir).url+"?variant=forced&side=white&play=1", true)
 }
 
 // measureWorker loads url at the phone viewport, runs measureAI there, checks the

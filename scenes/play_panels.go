@@ -304,6 +304,9 @@ func (p *Play) statusLine() string {
 		return "Type a move, Enter to play: " + p.typed + "_"
 	}
 	if p.m.Thinking() {
+		if pr := p.m.Progress(); pr != "" {
+			return "The AI is thinking… " + pr
+		}
 		return "The AI is thinking…"
 	}
 	s := g.Next()

@@ -8,9 +8,9 @@ import (
 	"github.com/quintet-chess/quintet/game"
 )
 
-// StandIn is a TEMPORARY opponent until the AI (internal/aiclient, a search in a Web
-// Worker) lands: it waits a moment and answers a uniformly random legal move. It runs no
-// search at all, so it never blocks the page; swap it out, do not grow it.
+// StandIn is an opponent that waits a moment and answers a uniformly random legal move.
+// It stood in for the AI until internal/aiclient landed; the tests still use it where
+// the AI's strength does not matter. It runs no search, so it never blocks the page.
 type StandIn struct {
 	mu   sync.Mutex
 	stop chan struct{}
@@ -25,8 +25,8 @@ var standInDelay = map[string]time.Duration{
 }
 
 // Think implements Opponent.
-func (s *StandIn) Think(view game.Rules, side game.Color, level string) <-chan game.Move {
-	ch := make(chan game.Move, 1)
+func (s *StandIn) Think(view game.Rules, side game.Color, level string) <-chan Answer {
+	ch := make(chan Answer, 1)
 	moves := view.Moves(side, nil)
 	if len(moves) == 0 {
 		return ch // never answers; the rules will not ask a player without moves
@@ -40,7 +40,7 @@ func (s *StandIn) Think(view game.Rules, side game.Color, level string) <-chan g
 	stop := make(chan struct{})
 	s.stop = stop
 	s.mu.Unlock()
-	after(d, stop, func() { ch <- mv })
+	after(d, stop, func() { ch <- Answer{Move: mv} })
 	return ch
 }
 
@@ -52,14 +52,4 @@ func (s *StandIn) Cancel() {
 		close(s.stop)
 		s.stop = nil
 	}
-}
-
-// Levels are the AI's levels, weakest first, with a line for the setup screen. They
-// match game/ai's levels by name.
-var Levels = []struct{ Name, Help string }{
-	{"beginner", "sees one move ahead and misjudges often"},
-	{"easy", "looks two moves ahead, small misjudgements"},
-	{"medium", "a few moves ahead, rarely wrong"},
-	{"hard", "a deep search"},
-	{"strongest", "thinks its whole time budget"},
 }
