@@ -104,8 +104,9 @@ func (p *Play) reset() {
 	p.viewKey = [2]uint64{}
 	p.sprites = nil
 	p.scroll = 0
-	v := p.m.Game().Variant()
-	if r, err := game.Load(v, ""); err == nil {
+	// Captured material counts from where this game began (a loaded position too).
+	g := p.m.Game()
+	if r, err := game.Load(g.Variant(), g.StartText()); err == nil {
 		p.start = r.Position()
 	}
 	if p.env.Width > 0 {
@@ -351,6 +352,9 @@ func (p *Play) layButtons() {
 			b.primary = p.over
 		case "pgn":
 			b.label = "Export PGN"
+			if !p.lay.Landscape {
+				b.label = "PGN"
+			}
 			b.enabled = b.enabled && (!p.m.Hidden() || p.over || !p.m.Hotseat())
 		case "load":
 			b.label = "Load"
