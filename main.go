@@ -9,11 +9,13 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/quintet-chess/quintet/scenes"
+	"github.com/quintet-chess/quintet/scenes/match"
 )
 
 func main() {
 	page := pageOptions()
-	opp := newAIOpponent()
+	opp := match.NewAI() // the search runs in a Web Worker (internal/aiclient)
+	opp.BudgetMS = page.BudgetMS
 	setup := scenes.NewSetup(page, opp)
 	var first scenes.Scene = setup
 	if page.Start {

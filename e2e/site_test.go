@@ -356,8 +356,9 @@ func loadAndEnd(t *testing.T, tb *tab, name string, end ending) state {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := fmt.Sprintf("%016x", want.Rules().Hash()); s.Game.Hash != got {
-		t.Errorf("loaded position hash %s, the engine's %s", s.Game.Hash, got)
+	// The page draws White's view (the whole position in games without secrets).
+	if got := want.Rules().View(game.White).Text(); s.Game.Text != got {
+		t.Errorf("loaded position %q, the engine's (White's view) %q", s.Game.Text, got)
 	}
 	from, _ := game.ParseSquare(end.from)
 	to, _ := game.ParseSquare(end.to)
@@ -429,7 +430,9 @@ func testGamePhone(t *testing.T, browser context_, srv *server, name string) {
 // tells the two apart on a loaded machine — no frame gap longer than a quarter second and
 // at least half the idle rate — and logs the ratio, which the closing notes quote.
 func testFrameRate(t *testing.T, browser context_, srv *server) {
-	tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=strongest&play=1", desktop)
+	// A budget of 8 s a move, so that the measurement fits in the AI's thinking even on a
+	// busy machine (the strongest level uses all of it).
+	tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=strongest&budget=8000&play=1", desktop)
 	waitPlay(tb)
 	const measure = `(async () => {
 		const thinking = () => !!(window.quintet.game && window.quintet.game.thinking);

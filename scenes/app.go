@@ -78,7 +78,7 @@ type ButtonStatus struct {
 // GameStatus is the game on the play screen.
 type GameStatus struct {
 	Text     string   `json:"text"`   // position text of what is drawn (the viewer's view)
-	Hash     string   `json:"hash"`   // the referee's hash, hexadecimal
+	Hash     string   `json:"hash"`   // the game's hash, hexadecimal (the viewer's view's while it hides secrets)
 	Step     string   `json:"step"`   // move, draw, reveal, over
 	ToAct    int      `json:"toAct"`  // bit per colour: people who must act now
 	Viewer   string   `json:"viewer"` // whose view is drawn

@@ -104,8 +104,9 @@ func (p *Play) reset() {
 	p.viewKey = [2]uint64{}
 	p.sprites = nil
 	p.scroll = 0
-	v := p.m.Game().Variant()
-	if r, err := game.Load(v, ""); err == nil {
+	// Captured material counts from where this game began (a loaded position too).
+	g := p.m.Game()
+	if r, err := game.Load(g.Variant(), g.StartText()); err == nil {
 		p.start = r.Position()
 	}
 	if p.env.Width > 0 {
@@ -351,6 +352,9 @@ func (p *Play) layButtons() {
 			b.primary = p.over
 		case "pgn":
 			b.label = "Export PGN"
+			if !p.lay.Landscape {
+				b.label = "PGN"
+			}
 			b.enabled = b.enabled && (!p.m.Hidden() || p.over || !p.m.Hotseat())
 		case "load":
 			b.label = "Load"
@@ -497,6 +501,7 @@ func (p *Play) load(text string) {
 	p.viewer = p.m.Viewer(p.viewer)
 	p.shown = false
 	p.reset()
+	p.refresh()
 	p.say("Loaded.")
 }
 
@@ -545,7 +550,13 @@ func (p *Play) Status() Status {
 	}
 	r := g.Rules()
 	o := r.Outcome()
-	gs := &GameStatus{Hash: fmt.Sprintf("%016x", r.Hash()), Step: r.Next().Kind.String(),
+	// The referee's hash would let a page script test guesses of a hidden secret: while
+	// the game hides something, the page tells the hash of what the viewer sees.
+	hash := r.Hash()
+	if p.m.Hidden() && !o.Over() && p.view != nil {
+		hash = p.view.Hash()
+	}
+	gs := &GameStatus{Hash: fmt.Sprintf("%016x", hash), Step: r.Next().Kind.String(),
 		ToAct: int(p.acts), Viewer: p.viewer.String(), Plies: len(g.Entries()),
 		Result: o.Result.String(), Reason: o.Reason, Line: p.fullStatus(),
 		Thinking: p.m.Thinking(), Handover: p.handover, Moves: p.history, Animating: p.Animating(),

@@ -304,6 +304,9 @@ func (p *Play) statusLine() string {
 		return "Type a move, Enter to play: " + p.typed + "_"
 	}
 	if p.m.Thinking() {
+		// Not the search's progress: each new line is a full redraw, and in software
+		// WebGL on two cores those redraws cost the page a third of its frames while
+		// the worker searches.
 		return "The AI is thinking…"
 	}
 	s := g.Next()

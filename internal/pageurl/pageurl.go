@@ -5,6 +5,7 @@ package pageurl
 
 import (
 	"net/url"
+	"strconv"
 	"strings"
 )
 
@@ -39,6 +40,7 @@ type Page struct {
 	Opponent string   // an AI level, "person", or ""
 	Options  []string // "key=value" from opt=key=value parameters
 	Start    bool     // play=1: go straight to the game
+	BudgetMS int64    // budget=3000: the AI's time budget per move in milliseconds (0: its default)
 }
 
 // Read reads the page's address: query parameters, overridden by those of the fragment.
@@ -60,6 +62,9 @@ func Read(search, hash string) Page {
 		}
 		if v := q.Get("play"); v != "" {
 			p.Start = v == "1" || v == "true"
+		}
+		if v, err := strconv.ParseInt(q.Get("budget"), 10, 64); err == nil && v > 0 && v <= 600000 {
+			p.BudgetMS = v
 		}
 	}
 	return p

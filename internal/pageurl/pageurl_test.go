@@ -31,6 +31,12 @@ func TestRead(t *testing.T) {
 	if p := Read("?play=1&side=white", "#side=black"); p.Side != "black" || !p.Start {
 		t.Errorf("the fragment should win: %+v", p)
 	}
+	if p := Read("?budget=5000", "#budget=x"); p.BudgetMS != 5000 {
+		t.Errorf("budget=5000: %+v", p)
+	}
+	if p := Read("?budget=-1", ""); p.BudgetMS != 0 {
+		t.Errorf("a negative budget was read: %+v", p)
+	}
 	if p := Read("", ""); p.Start || p.Side != "" || p.Variant != DefaultVariant {
 		t.Errorf("empty address: %+v", p)
 	}

@@ -42,9 +42,16 @@ type Config struct {
 // Opponent is an AI that answers a position. Think must not block and must not search on
 // the calling goroutine (in the browser that is the page's only thread): the answer comes
 // on the channel. Cancel abandons the current request (its channel may never deliver).
+// An opponent may also report its progress (Progress() string) for the status line.
 type Opponent interface {
-	Think(view game.Rules, side game.Color, level string) <-chan game.Move
+	Think(view game.Rules, side game.Color, level string) <-chan Answer
 	Cancel()
+}
+
+// Answer is the AI's move, or why it has none.
+type Answer struct {
+	Move game.Move
+	Err  error
 }
 
 // Notice is something that happened, for the scene's sounds, animations and messages.
@@ -67,13 +74,14 @@ type Match struct {
 	notices []Notice
 	err     error  // the last error of an automatic step (shown, not fatal)
 	picked  [2]int // 1+number a person picked for the pending draw, 0 if none yet
+	failed  bool   // the AI answered an error: not asked again until the game changes
 }
 
 type request struct {
 	side game.Color
 	hash uint64
 	ply  int
-	ch   <-chan game.Move
+	ch   <-chan Answer
 }
 
 // New starts a match. opp plays the AI seats (it may be nil when both seats are people).
@@ -120,6 +128,14 @@ func (m *Match) Err() error { return m.err }
 
 // Thinking reports whether the AI is working on a move.
 func (m *Match) Thinking() bool { return m.think != nil }
+
+// Progress is the AI's latest report while it thinks, "" if none.
+func (m *Match) Progress() string {
+	if pr, ok := m.opp.(interface{ Progress() string }); ok && m.think != nil {
+		return pr.Progress()
+	}
+	return ""
+}
 
 // TakeNotices returns what happened since the last call.
 func (m *Match) TakeNotices() []Notice {
@@ -182,12 +198,19 @@ func (m *Match) step() bool {
 func (m *Match) pollAI(s game.Step) bool {
 	if m.think != nil {
 		select {
-		case mv := <-m.think.ch:
+		case ans := <-m.think.ch:
 			req := m.think
 			m.think = nil
 			if req.hash != m.g.Rules().Hash() || req.ply != len(m.g.Entries()) {
 				return true // a stale answer: ask again
 			}
+			if ans.Err != nil {
+				// Not asked again until the game changes (a takeback, a load): a broken
+				// worker would otherwise be restarted every frame.
+				m.err, m.failed = fmt.Errorf("the AI could not move: %w", ans.Err), true
+				return false
+			}
+			mv := ans.Move
 			in := game.Input{Kind: game.InputMove, Player: req.side, Move: mv}
 			if err := m.g.Apply(in); err != nil {
 				m.err = fmt.Errorf("the AI answered an illegal move %v: %w", mv, err)
@@ -198,6 +221,9 @@ func (m *Match) pollAI(s game.Step) bool {
 		default:
 			return false
 		}
+	}
+	if m.failed {
+		return false
 	}
 	for c := game.White; c <= game.Black; c++ {
 		if s.Asks(c) && !m.cfg.Seats[c].Human {
@@ -440,7 +466,7 @@ func (m *Match) Takeback() error {
 	m.cancelAI()
 	m.offer = 0
 	m.err = nil
-	m.picked = [2]int{}
+	m.picked, m.failed = [2]int{}, false
 	return m.g.Undo(len(m.g.Entries()) - n)
 }
 
@@ -475,7 +501,7 @@ func (m *Match) Load(text string) error {
 		return err
 	}
 	m.cancelAI()
-	m.g, m.offer, m.err, m.sealed = g, 0, nil, false
+	m.g, m.offer, m.err, m.sealed, m.failed = g, 0, nil, false, false
 	m.observe()
 	m.cfg.Variant = g.Variant().Name
 	m.cfg.Options = nil

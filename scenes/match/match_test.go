@@ -3,6 +3,7 @@ package match
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/quintet-chess/quintet/game"
 )
@@ -10,10 +11,10 @@ import (
 // instant is an opponent that answers the first legal move at once.
 type instant struct{ asked, cancels int }
 
-func (o *instant) Think(view game.Rules, side game.Color, level string) <-chan game.Move {
+func (o *instant) Think(view game.Rules, side game.Color, level string) <-chan Answer {
 	o.asked++
-	ch := make(chan game.Move, 1)
-	ch <- view.Moves(side, nil)[0]
+	ch := make(chan Answer, 1)
+	ch <- Answer{Move: view.Moves(side, nil)[0]}
 	return ch
 }
 func (o *instant) Cancel() { o.cancels++ }
@@ -280,5 +281,31 @@ func TestHotseatViewerSimultaneous(t *testing.T) {
 	}
 	if v := m.Viewer(game.Black); v != game.Black || m.ToAct() != 3 {
 		t.Fatalf("after the turn both act and Black keeps the device: viewer %v act %b", v, m.ToAct())
+	}
+}
+
+// TestAIOpponent plays a few moves against the real AI (natively it searches in a
+// goroutine): its answers are legal and the match goes on.
+func TestAIOpponent(t *testing.T) {
+	ai := NewAI()
+	m, err := New(Config{Variant: "forced", Seats: [2]Seat{{Human: true}, {Level: "beginner"}}}, ai)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3 && !m.Game().Outcome().Over(); i++ {
+		mv := m.Game().LegalMoves(game.White)[0]
+		if err := m.Play(game.White, mv); err != nil {
+			t.Fatal(err)
+		}
+		for j := 0; j < 2000 && m.ToAct() == 0 && !m.Game().Outcome().Over(); j++ {
+			m.Update()
+			if m.Err() != nil {
+				t.Fatal(m.Err())
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	if n := len(m.Game().Entries()); n < 6 && !m.Game().Outcome().Over() {
+		t.Fatalf("%d entries after three moves against the AI", n)
 	}
 }
