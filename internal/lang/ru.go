@@ -1,0 +1,4 @@
+package lang
+
+// russian translates the English texts of the page.
+var russian = map[string]string{}
