@@ -50,3 +50,14 @@ func T(en string) string {
 
 // F translates an English format and fills it in like fmt.Sprintf.
 func F(en string, args ...any) string { return fmt.Sprintf(T(en), args...) }
+
+// names are the languages as their speakers write them, for the switch.
+var names = map[string]string{"en": "English", "ru": "Русский"}
+
+// Name is language code's own name ("Русский"), the code itself if unknown.
+func Name(code string) string {
+	if n, ok := names[code]; ok {
+		return n
+	}
+	return code
+}
