@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/scenes/layout"
 )
 
@@ -163,7 +164,7 @@ func measure(s string, f text.Face) (float64, float64) { return text.Measure(s, 
 // colorName is a colour for people: "White", "Black".
 func colorName(c game.Color) string {
 	if c == game.Black {
-		return "Black"
+		return lang.T("Black")
 	}
-	return "White"
+	return lang.T("White")
 }

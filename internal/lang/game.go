@@ -94,9 +94,9 @@ func patternsOf(lang string) []pattern {
 
 // Game translates a text made by game/ or the match: exactly, or by a format key whose
 // values are translated in turn. Unknown texts stay English.
-func Game(s string) string { return game(s, 0) }
+func Game(s string) string { return gameText(s, 0) }
 
-func game(s string, depth int) string {
+func gameText(s string, depth int) string {
 	cat := catalogues[Current()]
 	if cat == nil || s == "" {
 		return s
@@ -114,7 +114,7 @@ func game(s string, depth int) string {
 		}
 		args := make([]any, len(m)-1)
 		for i, a := range m[1:] {
-			args[i] = game(a, depth+1)
+			args[i] = gameText(a, depth+1)
 		}
 		return fill(cat[p.key], args)
 	}

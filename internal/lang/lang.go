@@ -18,7 +18,17 @@ func init() { current.Store("en") }
 
 // catalogues maps a language to its translations of the English texts.
 var catalogues = map[string]map[string]string{
-	"ru": russian,
+	"ru": merge(russian, russianGame),
+}
+
+func merge(ms ...map[string]string) map[string]string {
+	out := map[string]string{}
+	for _, m := range ms {
+		for k, v := range m {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // Set chooses the language by a code such as "ru" or a browser's "ru-RU"; it reports
@@ -61,3 +71,7 @@ func Name(code string) string {
 	}
 	return code
 }
+
+// N marks an English text for the catalogue without translating it: the text is kept
+// and translated with T where it is shown (so it follows a change of language).
+func N(en string) string { return en }

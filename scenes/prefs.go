@@ -1,0 +1,186 @@
+package scenes
+
+import (
+	"sort"
+
+	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/internal/lang"
+	"github.com/quintet-chess/quintet/internal/saved"
+	"github.com/quintet-chess/quintet/scenes/match"
+)
+
+// Prefs are what the app remembers between visits through its host (localStorage in the
+// page, memory natively): the settings, and the unfinished game against the AI, saved
+// after every change and brought back on the next visit. What is stored may be damaged or
+// written by someone else: a record that does not read is dropped, and the person is told
+// so once (Notice).
+type Prefs struct {
+	host   Host
+	s      saved.Settings
+	notice string // English; translated where shown
+	kept   struct {
+		m   *match.Match
+		key [2]uint64
+	}
+}
+
+// The host's keys of the two records.
+const (
+	keySettings = "settings"
+	keyGame     = "game"
+)
+
+// LoadPrefs reads the settings from h (nil: kept in memory only) and sets the language:
+// the one chosen before, else the first of the browser's languages (navigator.languages)
+// that the page speaks, else English.
+func LoadPrefs(h Host, browser []string) *Prefs {
+	if h == nil {
+		h = newMemHost()
+	}
+	p := &Prefs{host: h, s: saved.Settings{V: saved.Version}}
+	if text := h.Get(keySettings); text != "" {
+		s, err := saved.DecodeSettings(text, lang.Languages)
+		if err != nil {
+			p.notice = lang.N("Your saved settings could not be read and were reset.")
+			h.Set(keySettings, "")
+		} else {
+			p.s = s
+		}
+	}
+	if p.s.Lang == "" || !lang.Set(p.s.Lang) {
+		lang.Set("en")
+		for _, b := range browser {
+			if lang.Set(b) {
+				break
+			}
+		}
+	}
+	return p
+}
+
+// Notice is a message for the person about the stored records ("" if none), given once.
+func (p *Prefs) Notice() string {
+	n := p.notice
+	p.notice = ""
+	return n
+}
+
+func (p *Prefs) save() { p.host.Set(keySettings, saved.EncodeSettings(p.s)) }
+
+// SetLang chooses and remembers the language.
+func (p *Prefs) SetLang(code string) {
+	if lang.Set(code) {
+		p.s.Lang = lang.Current()
+		p.save()
+	}
+}
+
+// SoundOff reports whether sounds are off.
+func (p *Prefs) SoundOff() bool { return p.s.Sound == "off" }
+
+// SetSound remembers sounds on or off.
+func (p *Prefs) SetSound(on bool) {
+	p.s.Sound = "off"
+	if on {
+		p.s.Sound = "on"
+	}
+	p.save()
+}
+
+// Flip is whether the person turned the board from its usual side.
+func (p *Prefs) Flip() bool { return p.s.Flip }
+
+// SetFlip remembers the board's orientation.
+func (p *Prefs) SetFlip(f bool) {
+	p.s.Flip = f
+	p.save()
+}
+
+// Resume is the unfinished game against the AI saved on an earlier visit, on its play
+// screen, nil if there is none or it could not be read (then it is dropped and Notice
+// says so).
+func (p *Prefs) Resume(opp match.Opponent, back *Setup) *Play {
+	text := p.host.Get(keyGame)
+	if text == "" {
+		return nil
+	}
+	var names []string
+	for _, l := range match.Levels {
+		names = append(names, l.Name)
+	}
+	s, g, err := saved.DecodeGame(text, names)
+	if err != nil {
+		p.notice = lang.N("Your saved game could not be read and was discarded.")
+		p.host.Set(keyGame, "")
+		return nil
+	}
+	human := s.HumanColor()
+	var seats [2]match.Seat
+	seats[human] = match.Seat{Human: true}
+	seats[human.Other()] = match.Seat{Level: s.Level}
+	cfg := match.Config{Variant: s.Variant, Options: s.Options, Seats: seats, Pick: s.Pick}
+	m := match.Resume(cfg, g, opp)
+	pl := newPlay(m, opp, back)
+	p.kept.m, p.kept.key = m, gameKey(m)
+	return pl
+}
+
+func gameKey(m *match.Match) [2]uint64 {
+	g := m.Game()
+	return [2]uint64{g.Rules().Hash(), uint64(len(g.Entries()))}
+}
+
+// keepGame saves m when it changed, if it is a game of one person against the AI: while
+// it goes on it is kept, once over it is dropped. Other games are not kept.
+func (p *Prefs) keepGame(m *match.Match) {
+	key := gameKey(m)
+	if p.kept.m == m && p.kept.key == key {
+		return
+	}
+	p.kept.m, p.kept.key = m, key
+	cfg := m.Config()
+	human := game.White
+	switch {
+	case cfg.Seats[0].Human && !cfg.Seats[1].Human:
+	case cfg.Seats[1].Human && !cfg.Seats[0].Human:
+		human = game.Black
+	default:
+		return
+	}
+	g := m.Game()
+	if g.Outcome().Over() {
+		p.host.Set(keyGame, "")
+		return
+	}
+	var opts []string
+	for k, v := range g.Variant().Options {
+		opts = append(opts, k+"="+v)
+	}
+	sort.Strings(opts)
+	s := saved.FromGame(g, opts, human, cfg.Seats[human.Other()].Level, cfg.Pick)
+	p.host.Set(keyGame, saved.EncodeGame(s))
+}
+
+// dropGame forgets the saved game (the person left it for a new one).
+func (p *Prefs) dropGame() {
+	p.kept.m = nil
+	p.host.Set(keyGame, "")
+}
+
+// memHost keeps the records in memory: natively, and in tests.
+type memHost struct {
+	noHost
+	kv map[string]string
+}
+
+func newMemHost() *memHost { return &memHost{kv: map[string]string{}} }
+
+func (h *memHost) Get(k string) string { return h.kv[k] }
+
+func (h *memHost) Set(k, v string) {
+	if v == "" {
+		delete(h.kv, k)
+		return
+	}
+	h.kv[k] = v
+}
