@@ -16,7 +16,7 @@ func main() {
 	page := pageOptions()
 	host := newHost()
 	prefs := scenes.LoadPrefs(host, browserLanguages()) // sets the language
-	opp := match.NewAI() // the search runs in a Web Worker (internal/aiclient)
+	opp := match.NewAI()                                // the search runs in a Web Worker (internal/aiclient)
 	opp.BudgetMS = page.BudgetMS
 	setup := scenes.NewSetup(page, opp)
 	var first scenes.Scene = setup

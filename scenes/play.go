@@ -29,12 +29,12 @@ type Play struct {
 	shown    bool
 	handover bool
 	handTo   game.Color
-	flip     bool    // the person turned the board
+	flip     bool // the person turned the board
 	// prefsRead: the remembered orientation and any notice about the stored records
 	// were taken on the first tick.
 	prefsRead bool
 	notice    string
-	barH     float64 // height of the action bar above the move list
+	barH      float64 // height of the action bar above the move list
 
 	view    game.Rules
 	viewKey [2]uint64 // referee hash and log length the view was made for

@@ -25,7 +25,7 @@ type Setup struct {
 	opp      match.Opponent
 	err      string
 	notice   string // about the stored records (English; a damaged saved game)
-	pick     bool // probabilistic chess: people pick their numbers
+	pick     bool   // probabilistic chess: people pick their numbers
 
 	scroll, contentH float64
 	press            *PointerEvent // where the pointer went down, nil when up
