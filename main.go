@@ -15,8 +15,9 @@ import (
 func main() {
 	page := pageOptions()
 	host := newHost()
-	prefs := scenes.LoadPrefs(host, browserLanguages()) // sets the language
-	opp := match.NewAI()                                // the search runs in a Web Worker (internal/aiclient)
+	// The remembered settings; they set the language.
+	prefs := scenes.LoadPrefs(host, browserLanguages())
+	opp := match.NewAI() // the search runs in a Web Worker (internal/aiclient)
 	opp.BudgetMS = page.BudgetMS
 	setup := scenes.NewSetup(page, opp)
 	var first scenes.Scene = setup

@@ -29,12 +29,8 @@ type Play struct {
 	shown    bool
 	handover bool
 	handTo   game.Color
-	flip     bool // the person turned the board
-	// prefsRead: the remembered orientation and any notice about the stored records
-	// were taken on the first tick.
-	prefsRead bool
-	notice    string
-	barH      float64 // height of the action bar above the move list
+	flip     bool    // the person turned the board
+	barH     float64 // height of the action bar above the move list
 
 	view    game.Rules
 	viewKey [2]uint64 // referee hash and log length the view was made for
@@ -70,6 +66,11 @@ type Play struct {
 	sound   *Sound
 	sprites *pieceSprites
 	start   *game.Position // the start position, for captured material
+
+	// prefsRead: the remembered orientation and any notice about the stored records
+	// were taken on the first tick.
+	prefsRead bool
+	notice    string
 }
 
 type dragState struct {
