@@ -28,6 +28,11 @@ var russianGame = map[string]string{
 	"Dame":            "Дама",
 
 	// Games, their help and options.
+	// The games' short names on the setup screen's buttons.
+	"Forced-capture":          "Обяз. взятие",
+	"Probabilistic":           "Вероятностные",
+	"Pillar":                  "Столбовые",
+	"Simultaneous":            "Одновременные",
 	"Crown-2 (stones)":        "Корона-2 (камни)",
 	"Crown-3 (hidden crown)":  "Корона-3 (спрятанная корона)",
 	"Crown-4 (split monarch)": "Корона-4 (раздвоение монарха)",
