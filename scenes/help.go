@@ -134,7 +134,16 @@ func (h *Help) Draw(dst *ebiten.Image) {
 	if h.v != nil {
 		title = lang.F("Rules · %s", lang.Game(h.v.Title))
 	}
-	drawLeft(dst, title, h.fs.get(true, size*1.2), x, 28*sc, colTitle)
+	tf := h.fs.get(true, size*1.2)
+	if len(h.buttons) > 0 { // a long title (longer in Russian) shrinks to end before Back
+		if avail := h.buttons[0].r.X - x - 8*sc; avail > 0 {
+			if w, _ := measure(title, tf); w > avail {
+				tf = h.fs.get(true, math.Max(size*0.8, math.Floor(size*1.2*avail/w)))
+				title = shorten2(title, tf, avail)
+			}
+		}
+	}
+	drawLeft(dst, title, tf, x, 28*sc, colTitle)
 	drawButtons(dst, h.buttons, f)
 }
 
