@@ -130,8 +130,8 @@ func (p *Play) Update(ctx *Ctx) error {
 	p.tick, p.sound = ctx.Tick, ctx.Sound
 	if !p.prefsRead {
 		p.prefsRead, p.flip = true, ctx.Prefs.Flip()
-		p.notice = lang.T(ctx.Prefs.Notice())
-		p.say(p.notice)
+		p.notice = ctx.Prefs.Notice()
+		p.say(strings.ReplaceAll(p.notice, "\n", " "))
 	}
 	p.m.Update()
 	p.refresh()

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/internal/lang"
@@ -17,7 +18,7 @@ import (
 type Prefs struct {
 	host   Host
 	s      saved.Settings
-	notice string // English; translated where shown
+	notice []string // English; translated where shown
 	kept   struct {
 		m   *match.Match
 		key [2]uint64
@@ -41,7 +42,7 @@ func LoadPrefs(h Host, browser []string) *Prefs {
 	if text := h.Get(keySettings); text != "" {
 		s, err := saved.DecodeSettings(text, lang.Languages)
 		if err != nil {
-			p.notice = lang.N("Your saved settings could not be read and were reset.")
+			p.notice = append(p.notice, lang.N("Your saved settings could not be read and were reset."))
 			h.Set(keySettings, "")
 		} else {
 			p.s = s
@@ -58,11 +59,15 @@ func LoadPrefs(h Host, browser []string) *Prefs {
 	return p
 }
 
-// Notice is a message for the person about the stored records ("" if none), given once.
+// Notice is a message for the person about the stored records, in the page's language
+// ("" if none); given once.
 func (p *Prefs) Notice() string {
-	n := p.notice
-	p.notice = ""
-	return n
+	var tr []string
+	for _, n := range p.notice {
+		tr = append(tr, lang.T(n))
+	}
+	p.notice = nil
+	return strings.Join(tr, "\n")
 }
 
 func (p *Prefs) save() { p.host.Set(keySettings, saved.EncodeSettings(p.s)) }
@@ -110,7 +115,7 @@ func (p *Prefs) Resume(opp match.Opponent, back *Setup) *Play {
 	}
 	s, g, err := saved.DecodeGame(text, names)
 	if err != nil {
-		p.notice = lang.N("Your saved game could not be read and was discarded.")
+		p.notice = append(p.notice, lang.N("Your saved game could not be read and was discarded."))
 		p.host.Set(keyGame, "")
 		return nil
 	}
