@@ -30,7 +30,7 @@ func TestRemembered(t *testing.T) {
 // str evaluates a JavaScript expression that gives a string ("" for null).
 func (tb *tab) str(js string) string {
 	tb.t.Helper()
-	s, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`String((` + js + `) ?? "")`))
+	s, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`String((`+js+`) ?? "")`))
 	if err != nil {
 		tb.t.Fatalf("%s: %v", js, err)
 	}
