@@ -195,7 +195,7 @@ func (p *Play) sealNote(c game.Color) string {
 	if s.Asks(c) {
 		return lang.T("choosing…")
 	}
-	return lang.T("sealed ✓")
+	return lang.T("sealed")
 }
 
 // drawFlash glows on the square of a reveal for a moment.

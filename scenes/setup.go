@@ -331,7 +331,7 @@ func (s *Setup) lay() {
 	}
 	grid(len(langs), langs)
 	if s.err != "" {
-		help("⚠ " + lang.Game(s.err))
+		help("! " + lang.Game(s.err)) // no ⚠ in the Go fonts
 	}
 	y += gap
 	cw := (w - gap) / 3

@@ -141,7 +141,7 @@ var russian = map[string]string{
 	"move a piece":    "сделайте ход фигурой",
 	"paratrooper ×%d": "десантник ×%d",
 	"person":          "человек",
-	"sealed ✓":        "запечатан ✓",
+	"sealed":          "запечатан",
 	"skip":            "пропуск",
 	"stones ×%d":      "камни ×%d",
 }
