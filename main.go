@@ -28,7 +28,7 @@ func main() {
 	} else if page.Plain() {
 		// A plain visit brings back the unfinished game against the AI; a link that
 		// names a game shows that game.
-		if p := prefs.Resume(opp, setup); p != nil {
+		if p := scenes.Resume(prefs, opp, setup); p != nil {
 			first = p
 		}
 	}

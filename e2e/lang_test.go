@@ -178,6 +178,16 @@ func testLanguageSwitch(t *testing.T, browser context_, srv *server) {
 	if tb.lang() != "en" || labels(s)["resign"] != "Resign" {
 		t.Errorf("English not kept over the reload: %q, %q", tb.lang(), labels(s)["resign"])
 	}
+	// Sound and the board's orientation are remembered too.
+	flipped := s.Board.Flipped
+	tb.button("sound")
+	tb.button("flip")
+	tb.wait("sound off, board turned", func(s state) bool { return labels(s)["sound"] == "Sound off" && s.Board.Flipped != flipped })
+	tb.reload()
+	s = waitPlay(tb)
+	if labels(s)["sound"] != "Sound off" || s.Board.Flipped == flipped {
+		t.Errorf("after a reload: sound %q, flipped %v (was %v before turning)", labels(s)["sound"], s.Board.Flipped, flipped)
+	}
 	tb.clearStorage()
 	checkConsole(t, tb.close(), srv)
 }

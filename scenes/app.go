@@ -12,6 +12,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/quintet-chess/quintet/internal/lang"
+	"github.com/quintet-chess/quintet/scenes/prefs"
 )
 
 // Scene is one screen of the app.
@@ -36,7 +37,7 @@ type Ctx struct {
 	In    *Intents
 	Host  Host
 	Sound *Sound
-	Prefs *Prefs // the remembered settings and game
+	Prefs *prefs.Prefs // the remembered settings and game
 	Tick  int
 	next  Scene
 }
@@ -108,7 +109,7 @@ type App struct {
 	input  inputReader
 	host   Host
 	sound  *Sound
-	prefs  *Prefs
+	prefs  *prefs.Prefs
 	tick   int
 	last   string
 	report func(Status, string)
@@ -129,14 +130,14 @@ func (a *App) Timing() (update, draw time.Duration) { return a.updateTime, a.dra
 // NewApp starts the app on a scene, with the page as host (nil: no page).
 func NewApp(first Scene, host Host) *App {
 	if host == nil {
-		host = newMemHost()
+		host = noHost{}
 	}
 	return &App{scene: first, host: host, sound: &Sound{}}
 }
 
 // SetPrefs gives the app the remembered settings (LoadPrefs); without, it reads them from
 // its host on the first tick.
-func (a *App) SetPrefs(p *Prefs) {
+func (a *App) SetPrefs(p *prefs.Prefs) {
 	a.prefs = p
 	a.sound.prefs = p
 }

@@ -140,7 +140,7 @@ func (p *Play) Update(ctx *Ctx) error {
 		p.layout()
 	}
 	p.notices(ctx)
-	ctx.Prefs.keepGame(p.m)
+	ctx.Prefs.Keep(p.m)
 	if a, ok := ctx.Host.Answer(); ok {
 		p.load(a)
 	}
@@ -475,7 +475,7 @@ func (p *Play) button(ctx *Ctx, id string) {
 		p.panel = confirmPanel("resign", lang.F("Resign the game as %s?", colorName(p.actor)))
 	case "new":
 		p.m.Close()
-		ctx.Prefs.dropGame()
+		ctx.Prefs.Drop()
 		ctx.GoTo(p.setup)
 	case "rematch":
 		cfg := p.m.Config()

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 
 	"github.com/hajimehoshi/ebiten/v2/audio"
+
+	"github.com/quintet-chess/quintet/scenes/prefs"
 )
 
 // SoundKind names one of the app's sounds. They are synthesised at start (our own, no
@@ -25,7 +27,7 @@ const sampleRate = 44100
 
 // Sound plays the app's sounds unless muted; the choice is kept in the settings.
 type Sound struct {
-	prefs *Prefs
+	prefs *prefs.Prefs
 	ctx   *audio.Context
 	pcm   [numSounds][]byte
 }

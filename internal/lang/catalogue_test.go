@@ -22,8 +22,9 @@ import (
 // root is the module's top directory.
 const root = "../.."
 
-// uiFiles are the page's UI code: scenes/ (without the plain-Go packages whose English
-// texts are translated where shown: match, interact, layout, rulestext) and main*.go.
+// uiFiles are the page's UI code: scenes/ and scenes/prefs (without the plain-Go packages
+// whose English texts are translated where shown: match, interact, layout, rulestext) and
+// main*.go.
 func uiFiles(t *testing.T) map[string]*ast.File {
 	t.Helper()
 	out := map[string]*ast.File{}
@@ -43,7 +44,7 @@ func uiFiles(t *testing.T) map[string]*ast.File {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() && path != filepath.Join(root, "scenes") {
+		if d.IsDir() && path != filepath.Join(root, "scenes") && path != filepath.Join(root, "scenes", "prefs") {
 			return filepath.SkipDir
 		}
 		if strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go") {

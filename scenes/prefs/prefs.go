@@ -1,4 +1,9 @@
-package scenes
+// Package prefs is what the app remembers between visits through a store (localStorage
+// in the page, memory natively and in tests): the settings, and the unfinished game
+// against the AI, saved after every change and brought back on the next visit. What is
+// stored may be damaged or written by someone else: a record that does not read is
+// dropped, and the person is told so once (Notice). Plain Go, tested natively.
+package prefs
 
 import (
 	"sort"
@@ -10,13 +15,15 @@ import (
 	"github.com/quintet-chess/quintet/scenes/match"
 )
 
-// Prefs are what the app remembers between visits through its host (localStorage in the
-// page, memory natively): the settings, and the unfinished game against the AI, saved
-// after every change and brought back on the next visit. What is stored may be damaged or
-// written by someone else: a record that does not read is dropped, and the person is told
-// so once (Notice).
+// Store keeps small texts by key; Set with "" removes the key.
+type Store interface {
+	Get(key string) string
+	Set(key, value string)
+}
+
+// Prefs are the remembered settings and game.
 type Prefs struct {
-	host   Host
+	host   Store
 	s      saved.Settings
 	notice []string // English; translated where shown
 	kept   struct {
@@ -25,25 +32,25 @@ type Prefs struct {
 	}
 }
 
-// The host's keys of the two records.
+// The store's keys of the two records (the page prefixes "quintet.").
 const (
-	keySettings = "settings"
-	keyGame     = "game"
+	KeySettings = "settings"
+	KeyGame     = "game"
 )
 
-// LoadPrefs reads the settings from h (nil: kept in memory only) and sets the language:
-// the one chosen before, else the first of the browser's languages (navigator.languages)
-// that the page speaks, else English.
-func LoadPrefs(h Host, browser []string) *Prefs {
+// Load reads the settings from h (nil: kept in memory only) and sets the language: the one
+// chosen before, else the first of the browser's languages (navigator.languages) that the
+// page speaks, else English.
+func Load(h Store, browser []string) *Prefs {
 	if h == nil {
-		h = newMemHost()
+		h = NewMemory()
 	}
 	p := &Prefs{host: h, s: saved.Settings{V: saved.Version}}
-	if text := h.Get(keySettings); text != "" {
+	if text := h.Get(KeySettings); text != "" {
 		s, err := saved.DecodeSettings(text, lang.Languages)
 		if err != nil {
 			p.notice = append(p.notice, lang.N("Your saved settings could not be read and were reset."))
-			h.Set(keySettings, "")
+			h.Set(KeySettings, "")
 		} else {
 			p.s = s
 		}
@@ -70,7 +77,7 @@ func (p *Prefs) Notice() string {
 	return strings.Join(tr, "\n")
 }
 
-func (p *Prefs) save() { p.host.Set(keySettings, saved.EncodeSettings(p.s)) }
+func (p *Prefs) save() { p.host.Set(KeySettings, saved.EncodeSettings(p.s)) }
 
 // SetLang chooses and remembers the language.
 func (p *Prefs) SetLang(code string) {
@@ -101,11 +108,10 @@ func (p *Prefs) SetFlip(f bool) {
 	p.save()
 }
 
-// Resume is the unfinished game against the AI saved on an earlier visit, on its play
-// screen, nil if there is none or it could not be read (then it is dropped and Notice
-// says so).
-func (p *Prefs) Resume(opp match.Opponent, back *Setup) *Play {
-	text := p.host.Get(keyGame)
+// Resume is the unfinished game against the AI saved on an earlier visit, nil if there is
+// none or it could not be read (then it is dropped and Notice says so).
+func (p *Prefs) Resume(opp match.Opponent) *match.Match {
+	text := p.host.Get(KeyGame)
 	if text == "" {
 		return nil
 	}
@@ -116,7 +122,7 @@ func (p *Prefs) Resume(opp match.Opponent, back *Setup) *Play {
 	s, g, err := saved.DecodeGame(text, names)
 	if err != nil {
 		p.notice = append(p.notice, lang.N("Your saved game could not be read and was discarded."))
-		p.host.Set(keyGame, "")
+		p.host.Set(KeyGame, "")
 		return nil
 	}
 	human := s.HumanColor()
@@ -125,9 +131,8 @@ func (p *Prefs) Resume(opp match.Opponent, back *Setup) *Play {
 	seats[human.Other()] = match.Seat{Level: s.Level}
 	cfg := match.Config{Variant: s.Variant, Options: s.Options, Seats: seats, Pick: s.Pick}
 	m := match.Resume(cfg, g, opp)
-	pl := newPlay(m, opp, back)
 	p.kept.m, p.kept.key = m, gameKey(m)
-	return pl
+	return m
 }
 
 func gameKey(m *match.Match) [2]uint64 {
@@ -135,9 +140,9 @@ func gameKey(m *match.Match) [2]uint64 {
 	return [2]uint64{g.Rules().Hash(), uint64(len(g.Entries()))}
 }
 
-// keepGame saves m when it changed, if it is a game of one person against the AI: while
+// Keep saves m when it changed, if it is a game of one person against the AI: while
 // it goes on it is kept, once over it is dropped. Other games are not kept.
-func (p *Prefs) keepGame(m *match.Match) {
+func (p *Prefs) Keep(m *match.Match) {
 	key := gameKey(m)
 	if p.kept.m == m && p.kept.key == key {
 		return
@@ -154,7 +159,7 @@ func (p *Prefs) keepGame(m *match.Match) {
 	}
 	g := m.Game()
 	if g.Outcome().Over() {
-		p.host.Set(keyGame, "")
+		p.host.Set(KeyGame, "")
 		return
 	}
 	var opts []string
@@ -163,29 +168,29 @@ func (p *Prefs) keepGame(m *match.Match) {
 	}
 	sort.Strings(opts)
 	s := saved.FromGame(g, opts, human, cfg.Seats[human.Other()].Level, cfg.Pick)
-	p.host.Set(keyGame, saved.EncodeGame(s))
+	p.host.Set(KeyGame, saved.EncodeGame(s))
 }
 
-// dropGame forgets the saved game (the person left it for a new one).
-func (p *Prefs) dropGame() {
+// Drop forgets the saved game (the person left it for a new one).
+func (p *Prefs) Drop() {
 	p.kept.m = nil
-	p.host.Set(keyGame, "")
+	p.host.Set(KeyGame, "")
 }
 
-// memHost keeps the records in memory: natively, and in tests.
-type memHost struct {
-	noHost
-	kv map[string]string
-}
+// Memory keeps the records in memory: natively, and in tests.
+type Memory map[string]string
 
-func newMemHost() *memHost { return &memHost{kv: map[string]string{}} }
+// NewMemory is an empty store.
+func NewMemory() Memory { return Memory{} }
 
-func (h *memHost) Get(k string) string { return h.kv[k] }
+// Get implements Store.
+func (h Memory) Get(k string) string { return h[k] }
 
-func (h *memHost) Set(k, v string) {
+// Set implements Store.
+func (h Memory) Set(k, v string) {
 	if v == "" {
-		delete(h.kv, k)
+		delete(h, k)
 		return
 	}
-	h.kv[k] = v
+	h[k] = v
 }
