@@ -12,8 +12,10 @@ import (
 // still is an AI that never answers: the tests look at the saved records only.
 type still struct{}
 
-func (still) Think(game.Rules, game.Color, string) <-chan match.Answer { return make(chan match.Answer) }
-func (still) Cancel()                                                  {}
+func (still) Think(game.Rules, game.Color, string) <-chan match.Answer {
+	return make(chan match.Answer)
+}
+func (still) Cancel() {}
 
 func TestLanguageChoice(t *testing.T) {
 	defer lang.Set("en")
