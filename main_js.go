@@ -48,6 +48,7 @@ func attachHost(app *scenes.App) {
 			el.Call("remove")
 		}
 		doc.Set("title", s.Title+" · Quintet")
+		doc.Get("documentElement").Set("lang", s.Lang)
 		js.Global().Set("quintet", parse.Call("parse", j))
 	})
 }
