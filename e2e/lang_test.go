@@ -223,6 +223,27 @@ func testRussianPhone(t *testing.T, browser context_, srv *server) {
 	tb.button("rules")
 	tb.wait("the rules", func(s state) bool { return s.Scene == "help" })
 	tb.screenshot("lang-rules-prob-ru-phone")
+	// Crown's secret choice and pillar chess's die, in Russian.
+	for _, v := range []string{"crown", "pillar"} {
+		if err := chromedp.Do(tb.ctx, chromedp.Navigate(srv.url+"?variant="+v+"&side=white&opponent=beginner&play=1")); err != nil {
+			t.Fatal(err)
+		}
+		s = tb.wait("the game", func(s state) bool {
+			return s.Variant == v && s.Game != nil && (s.Game.Panel != "" || s.Game.ToAct != 0)
+		})
+		if v == "crown" {
+			s = tb.wait("the crown choice", func(s state) bool { return s.Game.Panel != "" })
+			tb.screenshot("lang-crown-choice-ru-phone")
+			checkRussian(t, s, "move:0", "move:1")
+		} else {
+			s = settle(tb, 0)
+			tb.screenshot("lang-pillar-ru-phone")
+			if !strings.Contains(s.Game.Line, "кубик") && !strings.Contains(s.Game.Line, "без броска") {
+				t.Errorf("pillar's status line %q should tell the die in Russian", s.Game.Line)
+			}
+		}
+		checkButtonsFit(t, tb, s)
+	}
 	tb.clearStorage()
 	checkConsole(t, tb.close(), srv)
 }

@@ -34,7 +34,7 @@ func TestGameTexts(t *testing.T) {
 		"3+7=0: exd5 (captured)":             "3+7=0: exd5 (взятие)",
 		"3+5=8: exd5 (missed); Nxe5 skipped (target gone)": "3+5=8: exd5 (промах); попытка Nxe5 пропущена (цели нет)",
 		"the game is over (king captured)":                 "игра окончена (король взят)",
-		"die rook: move a rook, knight, pawn":              "кубик: ладья — можно ходить: ладья, конь, пешка",
+		"die rook: move a rook, knight, pawn":              "кубик ладья: ходят ладья, конь, пешка",
 		"rolled R":                                         "выпало: R",
 		"rolled skip, no move":                             "выпало: пропуск, хода нет",
 		"Black's crown was on the Dame":                    "Чёрные: коронованной оказалась фигура «Дама»",

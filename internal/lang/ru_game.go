@@ -170,7 +170,7 @@ var russianGame = map[string]string{
 	"orthogonal":                     "ортогональной",
 	"diagonal":                       "диагональной",
 	"%d of %d: %s":                   "%d из %d: %s",
-	"die %s: move a %s":              "кубик: %s — можно ходить: %s",
+	"die %s: move a %s":              "кубик %s: ходят %s",
 	"skip: the turn passes":          "пропуск: ход переходит",
 	"%s, %s":                         "%s, %s",
 	"%s: %s":                         "%s: %s",
