@@ -128,9 +128,16 @@ func testLanguageSwitch(t *testing.T, browser context_, srv *server) {
 		t.Fatalf("an English browser's first visit: lang %q, play %q", tb.lang(), labels(s)["play"])
 	}
 	tb.screenshot("lang-setup-en-desktop")
+	inkEN := ink(tb, s, "play")
 	tb.button("lang:ru")
 	s = tb.wait("Russian", func(s state) bool { return labels(s)["play"] == "Играть" })
 	tb.screenshot("lang-setup-ru-desktop")
+	// The canvas shows the new word: the label's pixels change ("Play" is 4 letters,
+	// "Играть" 6) and there are letters to see. That they are Cyrillic rather than boxes
+	// is internal/lang's font test (every character has a glyph in the Go fonts).
+	if inkRU := ink(tb, s, "play"); inkEN < 20 || inkRU < 20 || float64(inkRU) < 1.2*float64(inkEN) {
+		t.Errorf("the Play button's label pixels: %d in English, %d in Russian", inkEN, inkRU)
+	}
 	checkRussian(t, s, "play", "rules", "side:white", "side:black", "opponent:person", "game:forced")
 	if tb.lang() != "ru" || !cyrillic(tb.str(`document.title`)) {
 		t.Errorf("lang %q, page title %q", tb.lang(), tb.str(`document.title`))
@@ -246,6 +253,24 @@ func testRussianPhone(t *testing.T, browser context_, srv *server) {
 	}
 	tb.clearStorage()
 	checkConsole(t, tb.close(), srv)
+}
+
+// ink counts the light (text) pixels inside button id in the last screenshot.
+func ink(tb *tab, s state, id string) int {
+	n := 0
+	for _, b := range s.Buttons {
+		if b.ID != id {
+			continue
+		}
+		for y := b.Y + 2; y < b.Y+b.H-2; y++ {
+			for x := b.X + 2; x < b.X+b.W-2; x++ {
+				if c := tb.at(x, y); c.R > 180 && c.G > 180 && c.B > 180 {
+					n++
+				}
+			}
+		}
+	}
+	return n
 }
 
 // checkButtonsFit fails on a button outside the window or a label cut with an ellipsis.
