@@ -131,7 +131,7 @@ func (p *Play) Update(ctx *Ctx) error {
 	if !p.prefsRead {
 		p.prefsRead, p.flip = true, ctx.Prefs.Flip()
 		p.notice = ctx.Prefs.Notice()
-		p.say(strings.ReplaceAll(p.notice, "\n", " "))
+		p.say(strings.ReplaceAll(translateLines(p.notice), "\n", " "))
 	}
 	p.m.Update()
 	p.refresh()
@@ -559,7 +559,7 @@ func (p *Play) keys(in *Intents) {
 func (p *Play) Status() Status {
 	g := p.m.Game()
 	v := g.Variant()
-	st := Status{Scene: "play", Variant: v.Name, Title: lang.Game(v.Title), Notice: p.notice}
+	st := Status{Scene: "play", Variant: v.Name, Title: lang.Game(v.Title), Notice: translateLines(p.notice)}
 	for k, val := range v.Options {
 		st.Options = append(st.Options, k+"="+val)
 	}

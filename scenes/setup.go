@@ -24,7 +24,7 @@ type Setup struct {
 	opponent string                       // an AI level or "person"
 	opp      match.Opponent
 	err      string
-	notice   string // about the stored records (a damaged saved game)
+	notice   string // about the stored records (a damaged saved game), English
 	pick     bool   // probabilistic chess: people pick their numbers
 
 	scroll, contentH float64
@@ -238,7 +238,7 @@ func (s *Setup) lay() {
 	s.title = layout.Rect{X: x0, Y: y, W: w, H: 2 * text}
 	y += 2.2 * text
 	if s.notice != "" {
-		for _, l := range wrap(s.notice, s.fs.get(true, text), w) {
+		for _, l := range wrap(translateLines(s.notice), s.fs.get(true, text), w) {
 			s.labels = append(s.labels, label{text: l, x: x0, y: y + 0.6*text, size: text, bold: true, warn: true})
 			y += 1.3 * text
 		}
@@ -377,7 +377,7 @@ func (s *Setup) Draw(screen *ebiten.Image) {
 
 // Status implements Scene.
 func (s *Setup) Status() Status {
-	st := Status{Scene: "setup", Variant: s.variant, Title: lang.T("New game"), Error: s.err, Notice: s.notice,
+	st := Status{Scene: "setup", Variant: s.variant, Title: lang.T("New game"), Error: s.err, Notice: translateLines(s.notice),
 		Buttons: buttonStatus(s.buttons, s.env.Scale)}
 	if v, err := game.Lookup(s.variant); err == nil {
 		st.Board.Files, st.Board.Ranks = v.Files, v.Ranks
@@ -397,4 +397,13 @@ func otherLanguage() string {
 		}
 	}
 	return lang.Languages[0]
+}
+
+// translateLines translates each line of English messages.
+func translateLines(s string) string {
+	ls := strings.Split(s, "\n")
+	for i, l := range ls {
+		ls[i] = lang.T(l)
+	}
+	return strings.Join(ls, "\n")
 }

@@ -43,8 +43,8 @@ func TestGameTexts(t *testing.T) {
 		"Drop paratrooper":                 "Высадить: десантник",
 		"2 of 3: Rxe4":                     "2 из 3: Rxe4",
 		"\"Ke9\" is not a legal move here": "\"Ke9\" — здесь недопустимый ход",
-		"Nf3":                              "Nf3", // notation stays
-		"pgn: line 3: unexpected ')'":      "pgn: line 3: unexpected ')'",
+		"Nf3":                              "Nf3",                           // notation stays
+		"pgn: line 3: unexpected ')'":      "PGN, строка 3: unexpected ')'", // the lead in Russian, the detail not
 	} {
 		if got := Game(in); got != want {
 			t.Errorf("Game(%q) = %q, want %q", in, got, want)

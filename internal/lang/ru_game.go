@@ -205,4 +205,12 @@ var russianGame = map[string]string{
 	"the referee does not know the secret asked (%v)": "судья не знает запрошенной тайны (%s)",
 	"a reveal of %v's secret is awaited":              "ожидается раскрытие тайны (%s)",
 	"the game needs a %v, not a move":                 "игре нужен не ход, а %s",
+
+	// Leads of the errors of pasted text (the detail stays English).
+	"unknown variant %q (known: %s)": "неизвестная игра %s (известны: %s)",
+	"pgn: line %d: move %q: %s":      "PGN, строка %d: ход %s: %s",
+	"pgn: line %d: %s":               "PGN, строка %d: %s",
+	"pgn: [Variant]: %s":             "PGN, [Variant]: %s",
+	"pgn: [FEN]: %s":                 "PGN, [FEN]: %s",
+	"fen: %s":                        "позиция (FEN): %s",
 }

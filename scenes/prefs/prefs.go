@@ -66,15 +66,12 @@ func Load(h Store, browser []string) *Prefs {
 	return p
 }
 
-// Notice is a message for the person about the stored records, in the page's language
-// ("" if none); given once.
+// Notice is what to tell the person about the stored records, in English, one message a
+// line ("" if none; translate each line with lang.T where shown); given once.
 func (p *Prefs) Notice() string {
-	var tr []string
-	for _, n := range p.notice {
-		tr = append(tr, lang.T(n))
-	}
+	n := strings.Join(p.notice, "\n")
 	p.notice = nil
-	return strings.Join(tr, "\n")
+	return n
 }
 
 func (p *Prefs) save() { p.host.Set(KeySettings, saved.EncodeSettings(p.s)) }
