@@ -83,7 +83,7 @@ func TestAIWorker(t *testing.T) {
 	}
 	// The plain page: the worker's files beside an empty document.
 	plain := t.TempDir()
-	for _, f := range []string{"aiworker.js", "aiworker.wasm", "wasm_exec.js"} {
+	for _, f := range []string{"aiworker.js", "build.json", "wasmfetch.js", "wasm_exec.js", "aiworker.wasm.br", "aiworker.wasm.gz", "brotli"} {
 		if err := os.Symlink(filepath.Join(dir, f), filepath.Join(plain, f)); err != nil {
 			t.Fatal(err)
 		}
