@@ -13,6 +13,9 @@ import (
 )
 
 func main() {
+	if serveAIWorker() {
+		return
+	}
 	page := pageOptions()
 	opp := match.NewAI() // the search runs in a Web Worker (internal/aiclient)
 	opp.BudgetMS = page.BudgetMS

@@ -19,6 +19,9 @@ func pageOptions() pageurl.Page {
 	return pageurl.Page{Variant: *v, Side: *side, Opponent: *opp, Start: *play}
 }
 
+// serveAIWorker: natively the AI runs in goroutines (internal/aiclient), never as a worker.
+func serveAIWorker() bool { return false }
+
 func newHost() scenes.Host { return nil }
 
 // attachHost does nothing natively: the window has no page around it.

@@ -2,9 +2,10 @@
 // plain wasm for WebAssembly.instantiateStreaming. A classic script for the page and for a
 // Web Worker (importScripts) alike; it defines self.quintetWasm.
 //
-// The build ships main.wasm.br (brotli, decoded here by a small wasm decoder that is itself
-// shipped gzip-compressed and unpacked with DecompressionStream) and main.wasm.gz (gzip,
-// unpacked with DecompressionStream: the fallback). Decoding in the page keeps the bytes on
+// The build ships main.wasm.br (brotli: unpacked with DecompressionStream("brotli") where the
+// browser has it, else by a small wasm decoder, the npm package brotli-dec-wasm that
+// ./build.sh fetches, itself shipped gzip-compressed) and main.wasm.gz (gzip, unpacked with
+// DecompressionStream: the fallback). Decoding in the page keeps the bytes on
 // the wire the same on any static host. A host that adds Content-Encoding itself (a .gz
 // served with "Content-Encoding: gzip") makes fetch hand over the plain wasm: the first
 // bytes tell, and nothing is decoded twice.
@@ -13,6 +14,16 @@
   const isWasm = (b) => b[0] === 0x00 && b[1] === 0x61 && b[2] === 0x73 && b[3] === 0x6d; // "\0asm"
 
   let decoder = null; // promise of the brotli decoder module, loaded once
+
+  // nativeBrotli: the browser unpacks brotli itself (no decoder to download).
+  const nativeBrotli = (() => {
+    try {
+      new DecompressionStream("brotli");
+      return true;
+    } catch (_) {
+      return false;
+    }
+  })();
 
   // brotliDecoder loads the decoder: its glue is an ES module, its wasm a gzip file.
   function brotliDecoder(base, version) {
@@ -106,6 +117,7 @@
     });
     if (!plain) {
       if (codec === "gzip") body = body.pipeThrough(new DecompressionStream("gzip"));
+      else if (codec === "br" && nativeBrotli) body = body.pipeThrough(new DecompressionStream("brotli"));
       else if (codec === "br") body = body.pipeThrough(brotliStream(await brotliDecoder(base, version)));
       else throw new Error(url + ": not WebAssembly, and no codec given");
     }
@@ -127,5 +139,5 @@
     return WebAssembly.instantiate(await response.arrayBuffer(), imports);
   }
 
-  self.quintetWasm = { fetch: fetchWasm, instantiate, decoder: brotliDecoder };
+  self.quintetWasm = { fetch: fetchWasm, instantiate, decoder: brotliDecoder, nativeBrotli };
 })();
