@@ -41,6 +41,7 @@ pack() {
 		args+=(-brotli=false)
 	elif ! command -v npm >/dev/null; then
 		echo "pack: npm is not on PATH, so the brotli decoder ($spec) cannot be fetched: gzip only (about 1 MB more to download; install npm for the full build)"
+		args+=(-brotli=false)
 	else
 		tgz="bin/npm/${spec/@/-}.tgz"
 		if [[ ! -f $tgz ]]; then

@@ -23,11 +23,22 @@ self.addEventListener("install", (event) => {
     }
     const cache = await caches.open(CACHE);
     // Versioned files (?v=) never change: the HTTP cache may answer (the page has just
-    // fetched them). The others are checked with the server.
-    await cache.addAll(build.precache.map((u) => new Request(u, { cache: u.includes("?v=") ? "default" : "no-cache" })));
+    // fetched them). The others are checked with the server. A browser that unpacks
+    // brotli itself never loads the decoder (brotli/).
+    const list = build.precache.filter((u) => !(nativeBrotli() && u.startsWith("brotli/")));
+    await cache.addAll(list.map((u) => new Request(u, { cache: u.includes("?v=") ? "default" : "no-cache" })));
     await cache.put("build.json", res);
   })());
 });
+
+function nativeBrotli() {
+  try {
+    new DecompressionStream("brotli");
+    return true;
+  } catch (_) {
+    return false;
+  }
+}
 
 // dropOlder deletes the caches of other builds when no other window of the scope is open:
 // a page still running an older build keeps the files it may yet fetch (a worker it

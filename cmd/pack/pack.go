@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/andybalholm/brotli"
@@ -174,23 +175,25 @@ func (s *site) compressFile(src, codec string) error {
 	return os.WriteFile(out, b, 0o644)
 }
 
-// pruneCache drops cached files this run did not use (older builds').
+// pruneCache drops cached files made from other sources (older builds'); those of this
+// build's sources stay, whatever the codec (a gzip-only build keeps the brotli files).
 func (s *site) pruneCache() error {
 	keep := map[string]bool{}
-	for out, src := range s.packed {
+	for _, src := range s.packed {
 		in, err := os.ReadFile(filepath.Join(s.dir, filepath.FromSlash(src)))
 		if err != nil {
 			return err
 		}
 		sum := sha256.Sum256(in)
-		keep[hex.EncodeToString(sum[:])+filepath.Ext(out)] = true
+		keep[hex.EncodeToString(sum[:])] = true
 	}
 	ents, err := os.ReadDir(s.cache)
 	if err != nil {
 		return err
 	}
 	for _, e := range ents {
-		if !keep[e.Name()] {
+		hash, _, _ := strings.Cut(e.Name(), ".")
+		if !keep[hash] {
 			if err := os.Remove(filepath.Join(s.cache, e.Name())); err != nil {
 				return err
 			}

@@ -4,7 +4,9 @@ import (
 	"archive/tar"
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
 	"crypto/sha512"
+	"encoding/hex"
 	"encoding/base64"
 	"encoding/json"
 	"io"
@@ -243,6 +245,19 @@ func TestRunWithDecoder(t *testing.T) {
 	}
 	if s2.bf.Build == bf.Build {
 		t.Error("a changed index.html kept the build id")
+	}
+
+	// A gzip-only build keeps the brotli files of its sources in the cache.
+	if _, err := pack(dir, cache, false); err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(wasm)
+	if _, err := os.Stat(filepath.Join(cache, hex.EncodeToString(sum[:])+".br")); err != nil {
+		t.Errorf("a gzip-only build dropped main.wasm's brotli file from the cache: %v", err)
+	}
+	s2, err = pack(dir, cache, true)
+	if err != nil {
+		t.Fatal(err)
 	}
 
 	// The site copy holds the listed files, nothing more.
