@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/target"
@@ -65,6 +66,7 @@ type shipServer struct {
 	url    string // with the prefix and a trailing slash
 	prefix string
 	encode bool // serve *.br and *.gz with Content-Encoding, as some hosts do
+	slow   bool // send the wasm at about 800 KB/s, so that its progress can be seen
 	srv    *http.Server
 
 	mu   sync.Mutex
@@ -82,6 +84,7 @@ type countingWriter struct {
 	http.ResponseWriter
 	status int
 	n      int64
+	pause  time.Duration // after each 32 KB of the body
 }
 
 func (w *countingWriter) WriteHeader(code int) {
@@ -100,9 +103,27 @@ func (w *countingWriter) Write(b []byte) (int, error) {
 	if w.status == 0 {
 		w.WriteHeader(http.StatusOK)
 	}
-	n, err := w.ResponseWriter.Write(b)
-	w.n += int64(n)
-	return n, err
+	if w.pause == 0 {
+		n, err := w.ResponseWriter.Write(b)
+		w.n += int64(n)
+		return n, err
+	}
+	done := 0
+	for len(b) > 0 {
+		chunk := b[:min(len(b), 32<<10)]
+		n, err := w.ResponseWriter.Write(chunk)
+		w.n += int64(n)
+		done += n
+		if err != nil {
+			return done, err
+		}
+		if f, ok := w.ResponseWriter.(http.Flusher); ok {
+			f.Flush()
+		}
+		time.Sleep(w.pause)
+		b = b[len(chunk):]
+	}
+	return done, nil
 }
 
 func startShipServer(t *testing.T, dir, prefix string, encode bool) *shipServer {
@@ -133,6 +154,9 @@ func (s *shipServer) serve(w http.ResponseWriter, r *http.Request) {
 	dir := s.dir
 	s.mu.Unlock()
 	p := strings.TrimPrefix(r.URL.Path, s.prefix)
+	if s.slow && strings.Contains(p, ".wasm.") {
+		cw.pause = 40 * time.Millisecond
+	}
 	if s.encode {
 		if strings.HasSuffix(p, ".wasm.gz") || strings.HasSuffix(p, ".wasm.br") {
 			w.Header().Set("Content-Type", "application/wasm")
@@ -734,4 +758,85 @@ func TestShipHostEncodings(t *testing.T) {
 			tb.cancel()
 		})
 	}
+}
+
+// TestShipLoader watches the loading screen on a phone while main.wasm arrives slowly:
+// the bar, its value and its text follow the bytes received, then the app replaces it.
+func TestShipLoader(t *testing.T) {
+	dir := copySite(t, staticDir(t))
+	build := readBuild(t, dir)
+	srv := startShipServer(t, dir, "/", false)
+	srv.slow = true
+	browser := startBrowser(t)
+	tb := openShipTab(t, browser)
+	if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(phone.width, phone.height, chromedp.EmulateScale(phone.scale),
+		chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateOrientation(emulation.ScreenOrientationTypePortraitPrimary, 0))); err != nil {
+		t.Fatal(err)
+	}
+	tb.navigate(srv.url + shipPlay)
+
+	type loaderState struct {
+		Got, Total int64
+		Plain      bool
+		Width      string // the bar's style.width
+		Now        string // aria-valuenow
+		Text       string
+		BarPx      float64
+	}
+	const read = `(() => {
+	  const b = document.getElementById("loading-bar");
+	  const l = window.quintetLoad;
+	  return { got: l.got, total: l.total, plain: l.plain, width: b.style.width, now: b.parentNode.getAttribute("aria-valuenow"),
+	    text: document.getElementById("loading-detail").textContent, barPx: b.parentNode.getBoundingClientRect().width };
+	})()`
+	var seen []loaderState
+	for deadline := time.Now().Add(90 * time.Second); len(seen) < 3; {
+		tb.until("part of the wasm has arrived", `window.quintetLoad && quintetLoad.got > 0 && quintetLoad.got < quintetLoad.total`, 90*time.Second)
+		st := shipEval[loaderState](tb, read)
+		if st.Got == st.Total {
+			break
+		}
+		if len(seen) == 0 || st.Got > seen[len(seen)-1].Got {
+			seen = append(seen, st)
+		}
+		if len(seen) == 1 {
+			buf, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+			if err != nil {
+				t.Fatal(err)
+			}
+			shipShot(t, buf)
+		}
+		if time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(400 * time.Millisecond)
+	}
+	if len(seen) < 2 {
+		t.Fatalf("the loader showed progress %d times while main.wasm arrived at 800 KB/s, want at least 2: %+v", len(seen), seen)
+	}
+	for _, st := range seen {
+		t.Logf("loader: %d of %d bytes, bar %s, aria-valuenow %s, %q", st.Got, st.Total, st.Width, st.Now, st.Text)
+		if st.Plain || st.Total != build.Wasm["main"].Br {
+			t.Errorf("progress counts %d bytes (plain %v), want main.wasm.br's %d", st.Total, st.Plain, build.Wasm["main"].Br)
+		}
+		f := float64(st.Got) / float64(st.Total)
+		var w float64
+		if _, err := fmt.Sscanf(st.Width, "%f%%", &w); err != nil || w < 100*f-0.2 || w > 100*f+0.2 {
+			t.Errorf("bar width %q for %.1f%% received", st.Width, 100*f)
+		}
+		if want := fmt.Sprint(int(100*f + 0.5)); st.Now != want {
+			t.Errorf("aria-valuenow %s, want %s", st.Now, want)
+		}
+		if want := fmt.Sprintf("%.1f of %.1f MB", float64(st.Got)/1e6, float64(st.Total)/1e6); st.Text != want {
+			t.Errorf("loader text %q, want %q", st.Text, want)
+		}
+		if st.BarPx < 100 {
+			t.Errorf("the bar is %.0f px wide on a phone", st.BarPx)
+		}
+	}
+	tb.until("the app replaces the loader", `!document.getElementById("loading") && window.quintet && window.quintet.board.square > 0`, 90*time.Second)
+	if l := shipEval[loaderState](tb, `(() => ({ got: quintetLoad.got, total: quintetLoad.total }))()`); l.Got != l.Total {
+		t.Errorf("the loader ended at %d of %d bytes", l.Got, l.Total)
+	}
+	tb.checkConsole()
 }
