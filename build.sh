@@ -111,7 +111,9 @@ $unformatted"
 	say "browser test (headless Chromium against static/)"
 	local chromium
 	chromium="$(find_chromium)" || die "Chromium not found at /usr/lib/chromium/chromium (apt-get install -y chromium, or set QUINTET_CHROMIUM)"
-	QUINTET_CHROMIUM="$chromium" go test -count=1 -v ./e2e/
+	# The browser tests take minutes (more on a shared machine): more than go test's default
+	# 10 min timeout must not abort them.
+	QUINTET_CHROMIUM="$chromium" go test -count=1 -timeout 30m -v ./e2e/
 
 	say "all tests passed in $((SECONDS - start)) s"
 }
