@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # build.sh — the entry points of the project:
-#   ./build.sh build   compile the app to static/main.wasm and copy wasm_exec.js beside it
+#   ./build.sh build   compile the app to static/ (main.wasm.br, .gz, build.json, wasm_exec.js)
 #   ./build.sh serve   build, then serve static/ on http://127.0.0.1:8080 (ADDR overrides)
+#   ./build.sh site D  build, then copy into folder D what a static host needs (GitHub Pages)
 #   ./build.sh test    formatting, vet, unit tests, the wasm build and the browser test
 #   ./build.sh bench   the move generator benchmarks, natively and under WebAssembly
 set -euo pipefail
@@ -13,15 +14,54 @@ die() { printf 'build.sh: %s\n' "$*" >&2; exit 1; }
 command -v go >/dev/null || die "go is not on PATH (Go $(sed -n 's/^go //p' go.mod) is needed)"
 
 build() {
-	say "build: GOOS=js GOARCH=wasm go build -> static/main.wasm"
+	say "build: GOOS=js GOARCH=wasm go build -> static/main.wasm (the app, and the AI's Web Worker)"
 	GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o static/main.wasm .
-	say "build: GOOS=js GOARCH=wasm go build ./cmd/aiworker -> static/aiworker.wasm (the AI's Web Worker)"
-	GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o static/aiworker.wasm ./cmd/aiworker
+	rm -f static/aiworker.wasm static/aiworker.wasm.* # the worker runs main.wasm now
 	local exec_js
 	exec_js="$(go env GOROOT)/lib/wasm/wasm_exec.js"
 	[[ -f $exec_js ]] || die "wasm_exec.js not found at $exec_js"
 	cp "$exec_js" static/wasm_exec.js
-	printf 'static/main.wasm: %s bytes, static/aiworker.wasm: %s bytes\n' "$(wc -c <static/main.wasm)" "$(wc -c <static/aiworker.wasm)"
+	pack
+}
+
+# pack runs cmd/pack: main.wasm.br (brotli -q 11, unpacked in the page by the brotli
+# decoder in static/brotli/) and main.wasm.gz (the fallback, unpacked by the browser's
+# DecompressionStream), static/build.json (the build's id, sizes, the files kept for
+# offline use) and a table of every file's sizes. The decoder is the npm package cmd/pack
+# names, fetched once with npm pack into bin/npm/ (never committed) and checked there
+# against its pinned integrity. Without npm, or with QUINTET_BROTLI=off (a quicker build
+# while developing: brotli -q 11 takes a minute), the site is packed with gzip only.
+pack() {
+	say "pack: compress the wasm, write static/build.json"
+	go build -o bin/pack ./cmd/pack
+	local spec tgz="" args=()
+	spec="$(bin/pack -decoder-spec)"
+	if [[ ${QUINTET_BROTLI:-on} == off ]]; then
+		echo "pack: QUINTET_BROTLI=off: gzip only"
+		args+=(-brotli=false)
+	elif ! command -v npm >/dev/null; then
+		echo "pack: npm is not on PATH, so the brotli decoder ($spec) cannot be fetched: gzip only (about 1 MB more to download; install npm for the full build)"
+		args+=(-brotli=false)
+	else
+		tgz="bin/npm/${spec/@/-}.tgz"
+		if [[ ! -f $tgz ]]; then
+			mkdir -p bin/npm
+			npm pack "$spec" --pack-destination bin/npm --silent >/dev/null </dev/null ||
+				die "npm pack $spec failed (no network? QUINTET_BROTLI=off builds with gzip only)"
+		fi
+		args+=(-decoder "$tgz")
+	fi
+	bin/pack -dir static -cache bin/packcache "${args[@]}"
+}
+
+# site copies into folder $1 the files a static host serves (those static/build.json
+# lists: not the plain .wasm, which the page never fetches).
+site() {
+	local out=$1
+	[[ -n $out ]] || die "usage: ./build.sh site FOLDER"
+	bin/pack -dir static -site "$out"
+	touch "$out/.nojekyll" # served as it is, no Jekyll
+	say "site: $(find "$out" -type f | wc -l) files in $out"
 }
 
 # native_packages lists the packages that build natively: those that do not depend on
@@ -71,7 +111,9 @@ $unformatted"
 	say "browser test (headless Chromium against static/)"
 	local chromium
 	chromium="$(find_chromium)" || die "Chromium not found at /usr/lib/chromium/chromium (apt-get install -y chromium, or set QUINTET_CHROMIUM)"
-	QUINTET_CHROMIUM="$chromium" go test -count=1 -v ./e2e/
+	# The browser tests take minutes (more on a shared machine): more than go test's default
+	# 10 min timeout must not abort them.
+	QUINTET_CHROMIUM="$chromium" go test -count=1 -timeout 30m -v ./e2e/
 
 	say "all tests passed in $((SECONDS - start)) s"
 }
@@ -88,6 +130,10 @@ serve)
 test)
 	test_all
 	;;
+site)
+	build
+	site "${2:-}"
+	;;
 bench)
 	say "go test -bench ./game/... (native)"
 	go test -run '^$' -bench . -benchmem ./game/...
@@ -95,7 +141,7 @@ bench)
 	PATH="$PATH:$(go env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm go test -run '^$' -bench Perft ./game
 	;;
 *)
-	sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//' >&2
+	sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//' >&2
 	exit 2
 	;;
 esac

@@ -13,6 +13,9 @@ import (
 )
 
 func main() {
+	if serveAIWorker() {
+		return
+	}
 	page := pageOptions()
 	host := newHost()
 	// The remembered settings; they set the language.

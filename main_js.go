@@ -5,6 +5,7 @@ package main
 import (
 	"syscall/js"
 
+	"github.com/quintet-chess/quintet/internal/aiclient"
 	"github.com/quintet-chess/quintet/internal/pageurl"
 	"github.com/quintet-chess/quintet/scenes"
 )
@@ -14,6 +15,17 @@ import (
 func pageOptions() pageurl.Page {
 	loc := js.Global().Get("location")
 	return pageurl.Read(loc.Get("search").String(), loc.Get("hash").String())
+}
+
+// serveAIWorker runs the AI's loop, and never returns, when this wasm was started in a Web
+// Worker (static/aiworker.js): the site ships one wasm, the app and its AI, so a visit
+// downloads and compiles it once. There is no window there: the app never starts.
+func serveAIWorker() bool {
+	if !aiclient.InWorker() {
+		return false
+	}
+	aiclient.ServeWorker()
+	return true
 }
 
 func newHost() scenes.Host { return scenes.NewPageHost() }

@@ -20,6 +20,9 @@ func pageOptions() pageurl.Page {
 	return pageurl.Page{Variant: *v, Side: *side, Opponent: *opp, Start: *play}
 }
 
+// serveAIWorker: natively the AI runs in goroutines (internal/aiclient), never as a worker.
+func serveAIWorker() bool { return false }
+
 func newHost() scenes.Host { return nil }
 
 // browserLanguages natively are the locale's (LANG=ru_RU.UTF-8).

@@ -140,8 +140,8 @@ func init() {
 		}
 	}
 	attackTable = make([]Bitboard, 0, 107648)
-	initMagics(&rookMagic, rookDirs)
-	initMagics(&bishopMagic, bishopDirs)
+	initMagics(&rookMagic, rookDirs, &rookMagicNums)
+	initMagics(&bishopMagic, bishopDirs, &bishopMagicNums)
 	for a := Square(0); a < 64; a++ {
 		for _, dirs := range [][4][2]int{rookDirs, bishopDirs} {
 			for _, d := range dirs {
@@ -162,56 +162,108 @@ func init() {
 	}
 }
 
-// initMagics finds magic numbers with a fixed-seed generator, so start-up is repeatable
-// (a few milliseconds natively).
-func initMagics(table *[64]magic, dirs [4][2]int) {
+// initMagics fills table (and attackTable) for sliders moving along dirs, with the magic
+// numbers of nums: each must index the square's attack sets without a harmful collision.
+// nums are rookMagicNums and bishopMagicNums, found once by findMagics and kept, because
+// the search took over a second of the page's start-up in the browser. A number that
+// does not fit (never, unless the tables change) is searched for again.
+func initMagics(table *[64]magic, dirs [4][2]int, nums *[64]uint64) {
+	var occs, atts [4096]Bitboard
+	var epoch [4096]int
+	var used [4096]Bitboard
+	tries := 0
+	// fits tells whether num indexes square s's subsets (occs, atts) into used.
+	fits := func(m *magic, size int) bool {
+		tries++
+		for i := 0; i < size; i++ {
+			idx := (uint64(occs[i]) * m.num) >> m.shift
+			if epoch[idx] != tries {
+				epoch[idx] = tries
+				used[idx] = atts[i]
+			} else if used[idx] != atts[i] {
+				return false
+			}
+		}
+		return true
+	}
+	next := magicCandidates()
+	for s := Square(0); s < 64; s++ {
+		m := &table[s]
+		size := m.setup(s, dirs, &occs, &atts)
+		m.offset = uint32(len(attackTable))
+		attackTable = attackTable[:len(attackTable)+size]
+		m.num = nums[s]
+		for !fits(m, size) {
+			m.num = next(m.mask)
+		}
+		copy(attackTable[m.offset:], used[:size])
+	}
+}
+
+// setup sets the square's mask and shift and lists every subset of the mask (occs) with
+// the slider's attacks for it (atts); it returns how many.
+func (m *magic) setup(s Square, dirs [4][2]int, occs, atts *[4096]Bitboard) int {
+	// Edge squares never block, except on the piece's own line.
+	edges := ((Bitboard(0xFF) | 0xFF<<56) &^ (Bitboard(0xFF) << (8 * s.Rank()))) |
+		((Bitboard(0x0101010101010101) | 0x8080808080808080) &^ (Bitboard(0x0101010101010101) << s.File()))
+	m.mask = slideAttacks(s, 0, dirs) &^ edges
+	n := m.mask.Count()
+	m.shift = uint8(64 - n)
+	size := 1 << n
+	// Enumerate every subset of the mask (Carry-Rippler).
+	var b Bitboard
+	for i := 0; i < size; i++ {
+		occs[i] = b
+		atts[i] = slideAttacks(s, b, dirs)
+		b = (b - m.mask) & m.mask
+	}
+	return size
+}
+
+// magicCandidates returns a generator of candidate magic numbers for a mask: sparse
+// numbers from a fixed-seed xorshift64*, so that a search is repeatable.
+func magicCandidates() func(mask Bitboard) uint64 {
 	rng := uint64(0x9E3779B97F4A7C15)
-	next := func() uint64 { // xorshift64*
+	next := func() uint64 {
 		rng ^= rng >> 12
 		rng ^= rng << 25
 		rng ^= rng >> 27
 		return rng * 2685821657736338717
 	}
-	var occs, atts [4096]Bitboard
-	var epoch [4096]int
-	var used [4096]Bitboard
-	tries := 0
-	for s := Square(0); s < 64; s++ {
-		// Edge squares never block, except on the piece's own line.
-		edges := ((Bitboard(0xFF) | 0xFF<<56) &^ (Bitboard(0xFF) << (8 * s.Rank()))) |
-			((Bitboard(0x0101010101010101) | 0x8080808080808080) &^ (Bitboard(0x0101010101010101) << s.File()))
-		m := &table[s]
-		m.mask = slideAttacks(s, 0, dirs) &^ edges
-		n := m.mask.Count()
-		m.shift = uint8(64 - n)
-		size := 1 << n
-		// Enumerate every subset of the mask (Carry-Rippler).
-		var b Bitboard
-		for i := 0; i < size; i++ {
-			occs[i] = b
-			atts[i] = slideAttacks(s, b, dirs)
-			b = (b - m.mask) & m.mask
+	return func(mask Bitboard) uint64 {
+		for {
+			num := next() & next() & next()
+			if bits.OnesCount64((uint64(mask)*num)>>56) >= 6 {
+				return num
+			}
 		}
-		m.offset = uint32(len(attackTable))
-		attackTable = attackTable[:len(attackTable)+size]
+	}
+}
+
+// findMagics searches a magic number for each square, in order, with one generator (how
+// rookMagicNums and bishopMagicNums were found; TestMagicNumbers does it again).
+func findMagics(dirs [4][2]int) [64]uint64 {
+	var occs, atts [4096]Bitboard
+	var nums [64]uint64
+	next := magicCandidates()
+	for s := Square(0); s < 64; s++ {
+		var m magic
+		size := m.setup(s, dirs, &occs, &atts)
+		used := map[uint64]Bitboard{}
 	search:
 		for {
-			m.num = next() & next() & next()
-			if bits.OnesCount64((uint64(m.mask)*m.num)>>56) < 6 {
-				continue
-			}
-			tries++
+			m.num = next(m.mask)
+			clear(used)
 			for i := 0; i < size; i++ {
 				idx := (uint64(occs[i]) * m.num) >> m.shift
-				if epoch[idx] != tries {
-					epoch[idx] = tries
-					used[idx] = atts[i]
-				} else if used[idx] != atts[i] {
+				if a, ok := used[idx]; ok && a != atts[i] {
 					continue search
 				}
+				used[idx] = atts[i]
 			}
 			break
 		}
-		copy(attackTable[m.offset:], used[:size])
+		nums[s] = m.num
 	}
+	return nums
 }

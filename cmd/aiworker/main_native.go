@@ -28,7 +28,7 @@ func serveLines(in io.Reader, out io.Writer) error {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 1<<16), aiclient.MaxMessage+1)
 	for sc.Scan() {
-		serve(eng, sc.Text(), post)
+		aiclient.Serve(eng, sc.Text(), post)
 	}
 	return sc.Err()
 }

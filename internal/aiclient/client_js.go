@@ -7,7 +7,8 @@ import (
 	"syscall/js"
 )
 
-// WorkerURL is the script of the AI's Web Worker, relative to the page.
+// WorkerURL is the script of the AI's Web Worker, relative to the page, used when the
+// page does not define quintetNewAIWorker.
 var WorkerURL = "aiworker.js"
 
 // Client sends requests to the AI's Web Worker, so that no search ever runs on the
@@ -59,12 +60,18 @@ func New() *Client {
 	return c
 }
 
-// start creates the worker; c.mu is held.
+// start creates the worker; c.mu is held. The page's quintetNewAIWorker (index.html)
+// starts one on the page's own compiled main.wasm, of the page's build; without it (a page
+// of its own) the worker loads the build itself.
 func (c *Client) start() {
 	if c.worker.Truthy() {
 		return
 	}
-	c.worker = js.Global().Get("Worker").New(WorkerURL)
+	if f := js.Global().Get("quintetNewAIWorker"); f.Type() == js.TypeFunction {
+		c.worker = f.Invoke()
+	} else {
+		c.worker = js.Global().Get("Worker").New(WorkerURL)
+	}
 	c.worker.Set("onmessage", c.onmsg)
 }
 

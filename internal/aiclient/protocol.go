@@ -1,7 +1,8 @@
 // Package aiclient is how the UI asks the AI for a move without blocking its frames. In
-// the browser a request goes as JSON to a Web Worker (static/aiworker.js running
-// cmd/aiworker's wasm, which links the rules and the AI but not Ebitengine); natively the
-// same request runs in a goroutine. Both ends share the messages and Run, below.
+// the browser a request goes as JSON to a Web Worker: static/aiworker.js running the site's
+// own main.wasm, whose main() serves requests there (ServeWorker) instead of opening the
+// app; natively the same request runs in a goroutine. Both ends share the messages and Run,
+// below.
 package aiclient
 
 import (
