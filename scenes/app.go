@@ -73,6 +73,7 @@ type ButtonStatus struct {
 	W       float64 `json:"w"`
 	H       float64 `json:"h"`
 	Enabled bool    `json:"enabled"`
+	Clipped bool    `json:"clipped,omitempty"` // the label is cut short to fit
 }
 
 // GameStatus is the game on the play screen.
@@ -93,6 +94,7 @@ type GameStatus struct {
 	// Animating: a piece is still sliding (screenshots wait for it).
 	Animating bool   `json:"animating"`
 	Pick      bool   `json:"pick"` // a person is asked to pick a number 0–9
+	Message   string `json:"message,omitempty"` // the last thing that happened, while shown
 	Error     string `json:"error"`
 }
 

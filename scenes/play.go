@@ -29,6 +29,7 @@ type Play struct {
 	handover bool
 	handTo   game.Color
 	flip     bool    // the person turned the board
+	pickFor  int     // 1+the person whose hand-over to a secret pick (hotseat) was passed
 	barH     float64 // height of the action bar above the move list
 
 	view    game.Rules
@@ -137,7 +138,16 @@ func (p *Play) Update(ctx *Ctx) error {
 		p.layButtons()
 		return nil
 	}
-	if c, ok := p.m.NeedsPick(); ok && p.panel == nil && !p.handover {
+	if c, ok := p.m.NeedsPick(); !ok {
+		p.pickFor = 0
+	} else if p.m.Hotseat() && p.pickFor != int(c)+1 {
+		// Two people pick secret numbers on one device: each picks behind a hand-over
+		// screen, so that neither sees which number the other tapped.
+		p.pickFor, p.handover, p.handTo, p.panel = int(c)+1, true, c, nil
+		p.sel, p.targets, p.group, p.drag = game.NoSquare, 0, nil, dragState{}
+		p.layButtons()
+		return nil
+	} else if p.panel == nil && !p.handover {
 		p.panel = pickPanel(c)
 	}
 	if p.panel == nil && p.canAct() && !p.hasBoardMoves() {
@@ -544,8 +554,11 @@ func (p *Play) Status() Status {
 		st.Board = BoardStatus{X: p.lay.Board.X / sc, Y: p.lay.Board.Y / sc, Square: p.lay.Square / sc,
 			Files: v.Files, Ranks: v.Ranks, Flipped: p.lay.Flipped}
 		st.Buttons = buttonStatus(p.buttons, sc)
+		markClipped(st.Buttons, p.buttons, p.fs.get(false, p.lay.Small))
 		if p.panel != nil {
+			n := len(st.Buttons)
 			st.Buttons = append(st.Buttons, buttonStatus(p.panel.buttons, sc)...)
+			markClipped(st.Buttons[n:], p.panel.buttons, p.fs.get(false, p.lay.TextSize))
 		}
 	}
 	r := g.Rules()
@@ -566,6 +579,9 @@ func (p *Play) Status() Status {
 	}
 	if p.panel != nil {
 		gs.Panel = p.panel.kind
+	}
+	if p.msg != "" && p.tick-p.msgTick <= msgTicks {
+		gs.Message = p.msg
 	}
 	if err := p.m.Err(); err != nil {
 		gs.Error = err.Error()

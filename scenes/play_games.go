@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/scenes/interact"
 	"github.com/quintet-chess/quintet/scenes/layout"
 )
@@ -26,7 +27,7 @@ func (p *Play) gameLine() string {
 		}
 	}
 	if a, ok := game.PendingAttempt(p.m.Game().Rules()); ok {
-		return fmt.Sprintf("attempt %v×%v: success %d%%, miss %d%%, attacker dies %d%%", a.From, a.Target,
+		return lang.F("attempt %v×%v: %d%% success, %d%% miss, %d%% dies", a.From, a.Target,
 			10*int(a.Odds.Success), 10*int(a.Odds.Miss), 10*int(a.Odds.Dies))
 	}
 	if t, ok := r.(game.TurnAnnouncer); ok && !p.over {

@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/scenes/interact"
 	"github.com/quintet-chess/quintet/scenes/layout"
 	"github.com/quintet-chess/quintet/scenes/match"
@@ -96,10 +97,28 @@ func (p *Play) panelCols() int {
 		return 4
 	case p.panel.kind == "pick":
 		return 5
-	case len(p.panel.items) > 10:
-		return 3
 	}
-	return 2
+	// Two or three columns when every label fits in one, fewer otherwise (long labels
+	// such as a defence's two attempts on a phone).
+	cols := 2
+	if len(p.panel.items) > 10 {
+		cols = 3
+	}
+	f := p.fs.get(false, p.lay.TextSize)
+	w := math.Min(p.lay.Board.W*0.92, 520*p.env.Scale) - 0.6*p.lay.TextSize
+	for ; cols > 1; cols-- {
+		fits := true
+		for _, it := range p.panel.items {
+			if tw, _ := measure(it.label, f); tw > 0.94*0.9*w/float64(cols) {
+				fits = false
+				break
+			}
+		}
+		if fits {
+			break
+		}
+	}
+	return cols
 }
 
 // panelRect is where the panel goes: over the board's middle.
@@ -259,6 +278,11 @@ func (p *Play) expected() string {
 		return ""
 	}
 	groups, panel := p.actionGroups()
+	for _, m := range panel {
+		if m.Kind == game.Decline {
+			return lang.T("Strike at the mated king with a piece giving check, or decline")
+		}
+	}
 	board := false
 	for _, m := range p.moves {
 		if boardMove(m) {
@@ -562,7 +586,11 @@ func (p *Play) drawHandover(dst *ebiten.Image) {
 	sf := p.fs.get(false, p.lay.TextSize)
 	drawText(dst, "Pass the device to "+colorName(p.handTo), tf, cx, cy-1.5*p.lay.TextSize, colTitle)
 	y := cy + 0.5*p.lay.TextSize
-	for _, l := range wrap(colorName(p.handTo)+": tap anywhere when the other player cannot see the screen.", sf, 0.9*p.env.Width) {
+	note := colorName(p.handTo) + ": tap anywhere when the other player cannot see the screen."
+	if p.pickFor > 0 {
+		note = lang.F("%s picks a secret number 0–9 for the capture attempt: tap anywhere when the other player cannot see the screen.", colorName(p.handTo))
+	}
+	for _, l := range wrap(note, sf, 0.9*p.env.Width) {
 		drawText(dst, l, sf, cx, y, colSub)
 		y += 1.4 * p.lay.TextSize
 	}

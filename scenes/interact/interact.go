@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/internal/lang"
 )
 
 // Kind is how a person picks an action.
@@ -132,6 +133,10 @@ func Label(r game.Rules, m game.Move) string {
 		return "Pass"
 	case game.Decline:
 		return "Decline the strike"
+	case game.Defence:
+		if a, b, ok := strings.Cut(r.MoveText(m), ","); ok {
+			return lang.F("Defend: %s, then %s", a, b)
+		}
 	case game.Choose:
 		if m.N == 1 {
 			return "Crown the Dame"
