@@ -338,7 +338,9 @@ func testStones(t *testing.T, browser context_, srv *server) {
 	}
 	pressSq(tb, s, "c3")
 	pressSq(tb, s, "e5")
-	s = tb.wait("the mine revealed", func(s state) bool { return s.Game.Plies >= 1 && strings.Contains(s.Game.Text, "e5M") || strings.Contains(s.Game.Text, "xe5M") })
+	s = tb.wait("the mine revealed", func(s state) bool {
+		return s.Game.Plies >= 1 && strings.Contains(s.Game.Text, "e5M") || strings.Contains(s.Game.Text, "xe5M")
+	})
 	time.Sleep(300 * time.Millisecond) // the reveal glows for 1.5 s
 	tb.screenshot("crown-mine-revealed")
 	if n := count(tb, s, "e5", 0, 0, 1, 1, colButtonOn); n < 20 {

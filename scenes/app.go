@@ -93,7 +93,7 @@ type GameStatus struct {
 	Moves    []string `json:"moves"`    // the move list's records
 	// Animating: a piece is still sliding (screenshots wait for it).
 	Animating bool   `json:"animating"`
-	Pick      bool   `json:"pick"` // a person is asked to pick a number 0–9
+	Pick      bool   `json:"pick"`              // a person is asked to pick a number 0–9
 	Message   string `json:"message,omitempty"` // the last thing that happened, while shown
 	Error     string `json:"error"`
 }
