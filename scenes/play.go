@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -247,12 +248,14 @@ func (p *Play) notices(ctx *Ctx) {
 			words = append(words, e.Record.Text)
 		}
 		for _, ev := range e.Record.Events {
-			if ev.Text != "" && ev.Text != e.Record.Text && !(p.hideEvent(e, ev)) {
+			if ev.Text != "" && ev.Text != e.Record.Text && !p.hideEvent(e, ev) && !slices.Contains(words, ev.Text) {
 				words = append(words, ev.Text)
 			}
 		}
 		if len(words) > 0 {
 			p.say(strings.Join(words, "; "))
+		} else if e.Input.Kind == game.InputMove {
+			p.msg = "" // an older message ("Loaded.") no longer describes the board
 		}
 	}
 	if err := p.m.Err(); err != nil {

@@ -166,6 +166,12 @@ func (p *Play) crownNote(c game.Color) string {
 	}
 	var parts []string
 	switch {
+	case st.Split && st.CrownedHalf != game.NoType && (st.HalfPublic || c == p.viewer || p.over):
+		parts = append(parts, "crown: "+p.view.Variant().Pieces[st.CrownedHalf].Name)
+	case st.Split:
+		parts = append(parts, "crown: a half, secret")
+	case st.Hidden:
+		// told below
 	case st.Crown != game.NoType && (st.CrownPublic || c == p.viewer || p.over):
 		parts = append(parts, "crown: "+p.view.Variant().Pieces[st.Crown].Name)
 	case st.Chosen:

@@ -547,8 +547,11 @@ func moveList(m *match.Match, viewer game.Color) []string {
 	return lines
 }
 
+// secretKind: the crown choice. A stone's, a hiding's or a split's record tells only what
+// both players see (the square, "crown hidden", the halves), never the mine, the hiding
+// square or the crowned half, so those show as played.
 func secretKind(k game.MoveKind) bool {
-	return k == game.Choose || k == game.PlaceStone || k == game.HideCrown || k == game.SplitMonarch
+	return k == game.Choose
 }
 
 // drawMoveList draws the action bar (actions without squares) and the move list's last
@@ -567,15 +570,19 @@ func (p *Play) drawMoveList(dst *ebiten.Image) {
 	if n <= 0 {
 		return
 	}
-	lines := p.history
-	if len(lines) == 0 {
+	if len(p.history) == 0 {
 		drawLeft(dst, "No moves yet.", f, r.X+0.5*p.lay.Small, r.Y+0.8*lh, colSub)
 		return
 	}
-	end := len(lines) - p.scroll
-	start := max(0, end-n)
-	for i := start; i < end; i++ {
-		drawLeft(dst, shorten2(lines[i], f, r.W-p.lay.Small), f, r.X+0.5*p.lay.Small, r.Y+0.3*lh+float64(i-start)*lh+lh/2, colTitle)
+	// Long lines (a resolution's comment, a reveal) wrap rather than lose their end.
+	// Only the last lines are wrapped: enough to fill the list.
+	var lines []string
+	for i := len(p.history) - p.scroll - 1; i >= 0 && len(lines) < n; i-- {
+		lines = append(wrap(p.history[i], f, r.W-p.lay.Small), lines...)
+	}
+	start := max(0, len(lines)-n)
+	for i := start; i < len(lines); i++ {
+		drawLeft(dst, lines[i], f, r.X+0.5*p.lay.Small, r.Y+0.3*lh+float64(i-start)*lh+lh/2, colTitle)
 	}
 }
 

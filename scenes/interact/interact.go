@@ -148,11 +148,14 @@ func Label(r game.Rules, m game.Move) string {
 		}
 		return "Plain stone on " + m.To.String()
 	case game.SplitMonarch:
-		half := "orthogonal"
-		if game.HalfOrth+game.PieceType(m.N) == game.HalfDiag {
-			half = "diagonal"
+		// Short enough for a phone's button: the half that moves, and whether the crown
+		// goes with it or stays on the monarch's square.
+		name := r.Variant().Pieces[m.Promo].Name
+		name = strings.ToUpper(name[:1]) + name[1:]
+		if game.HalfOrth+game.PieceType(m.N) == m.Promo {
+			return lang.F("%s to %v, with the crown", name, m.To)
 		}
-		return fmt.Sprintf("%s to %v, crown on the %s half", r.Variant().Pieces[m.Promo].Name, m.To, half)
+		return lang.F("%s to %v, crown stays", name, m.To)
 	}
 	t := r.MoveText(m)
 	pos := r.Position()
