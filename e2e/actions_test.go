@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"image/color"
 	"regexp"
@@ -56,9 +57,27 @@ func TestActions(t *testing.T) {
 // game has plies entries and the person may act (or the game is over).
 func loadText(t *testing.T, tb *tab, text string, plies int) state {
 	t.Helper()
+	// A question over the board (a pillar roll's pass, Crown's crown choice) takes every
+	// press: answer it first.
+	for i := 0; i < 5; i++ {
+		s := tb.state()
+		if s.Game == nil || s.Game.Panel == "" || s.Game.Handover {
+			break
+		}
+		id := "move:0"
+		for _, b := range s.Buttons {
+			if b.ID == "cancel" {
+				id = "cancel"
+			}
+		}
+		tb.button(id)
+		time.Sleep(300 * time.Millisecond)
+	}
 	tb.button("load")
-	if _, err := chromedp.Run(tb.ctx, chromedp.WaitVisible("#dlg-text")); err != nil {
-		t.Fatal(err)
+	ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.WaitVisible("#dlg-text")); err != nil {
+		t.Fatalf("the load dialog did not open: %v", err)
 	}
 	if _, err := chromedp.Run(tb.ctx, chromedp.SetValue("#dlg-text", text)); err != nil {
 		t.Fatal(err)

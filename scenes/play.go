@@ -67,6 +67,7 @@ type Play struct {
 	sound   *Sound
 	sprites *pieceSprites
 	start   *game.Position // the start position, for captured material
+	prev    game.Position  // the position drawn before the last change
 }
 
 type dragState struct {
@@ -193,6 +194,9 @@ func (p *Play) refresh() {
 	if key == p.viewKey && p.view != nil {
 		return
 	}
+	if p.view != nil {
+		p.prev = *p.view.Position() // the pieces as they stood, for the slides of what changed
+	}
 	p.viewKey = key
 	p.view = p.m.View(p.viewer)
 	p.acts = p.m.ToAct()
@@ -277,6 +281,7 @@ func (p *Play) animate(e game.Entry, by string) {
 	if by == "you" && p.drag.moved {
 		return
 	}
+	p.anims = slices.DeleteFunc(p.anims, func(a anim) bool { return p.tick-a.start >= animTicks })
 	pos := p.view.Position()
 	// Simultaneous chess: the turn resolves with the second choice; both moves slide.
 	if p.m.Sealed() {
@@ -284,14 +289,14 @@ func (p *Play) animate(e game.Entry, by string) {
 		if n := len(es); n >= 2 && es[n-1].Input == e.Input && es[n-2].Input.Kind == game.InputMove &&
 			es[n-2].Input.Player != e.Input.Player && p.m.Game().Next().Players != 1<<e.Input.Player.Other() {
 			o := es[n-2].Input.Move
-			if pc := pos.At(o.To); pc != game.NoPiece && o.From < game.NoSquare && o.To < game.NoSquare {
+			if pc := p.slider(o); pc != game.NoPiece && o.From < game.NoSquare && o.To < game.NoSquare {
 				p.anims = append(p.anims, anim{pc: pc, from: o.From, to: o.To, start: p.tick})
 			}
 		}
 	}
-	pc := pos.At(mv.To)
-	if pc == game.NoPiece {
-		return
+	pc := p.slider(mv)
+	if pc == game.NoPiece || pos.At(mv.From) == pc {
+		return // nothing left its square (a capture attempt waiting for its draw)
 	}
 	p.anims = append(p.anims, anim{pc: pc, from: mv.From, to: mv.To, start: p.tick})
 	if mv.Kind == game.Castle && mv.Via < game.NoSquare && mv.Via2 < game.NoSquare {
@@ -299,6 +304,20 @@ func (p *Play) animate(e game.Entry, by string) {
 			p.anims = append(p.anims, anim{pc: rk, from: mv.Via, to: mv.Via2, start: p.tick})
 		}
 	}
+}
+
+// slider is the piece that slides for move m: the one that stood on its square before
+// (a colliding enemy, a pawn before it promotes), else the one that landed.
+func (p *Play) slider(m game.Move) game.Piece {
+	if p.prev.V != nil && m.From < game.NoSquare {
+		if pc := p.prev.At(m.From); pc != game.NoPiece {
+			return pc
+		}
+	}
+	if m.To < game.NoSquare && p.view != nil {
+		return p.view.Position().At(m.To)
+	}
+	return game.NoPiece
 }
 
 func (p *Play) say(s string) {

@@ -201,7 +201,7 @@ func (p *Play) sealNote(c game.Color) string {
 	if s.Asks(c) {
 		return "choosing…"
 	}
-	return "sealed ✓"
+	return "sealed" // (no ✓: the font has no such glyph)
 }
 
 // drawFlash glows on the square of a reveal for a moment.

@@ -44,6 +44,8 @@ func movePanel(p *Play, ms []game.Move) *choicePanel {
 	}
 	if promo {
 		cp.kind, cp.title = "promotion", "Promote to"
+	} else if len(ms) > 0 && interact.Height(p.view.Position(), ms[0].From) > 1 {
+		cp.title = lang.T("How many pieces of the tower move?")
 	}
 	for i := range ms {
 		m := ms[i]
@@ -301,7 +303,7 @@ func (p *Play) expected() string {
 		parts = append(parts, "choose an action")
 	}
 	if s.Players == 3 {
-		return "Choose your move: it stays sealed until both have chosen"
+		return "Sealed until both have chosen"
 	}
 	if len(parts) == 0 {
 		return ""
@@ -342,6 +344,9 @@ func (p *Play) statusLine() string {
 			}
 		}
 		turn := strings.Join(who, " and ") + " to move"
+		if len(who) == 2 {
+			turn = lang.T("Both to move") // short enough for a phone's status line
+		}
 		if p.canAct() && !p.m.Hotseat() {
 			turn = "Your move (" + colorName(p.actor) + ")"
 		}
