@@ -384,8 +384,8 @@ func (p *Play) layButtons() {
 			b.primary = p.over
 		case "pgn":
 			b.label = "Export PGN"
-			if !p.lay.Landscape {
-				b.label = "PGN"
+			if w, _ := measure(b.label, p.fs.get(false, p.lay.Small)); w > 0.94*b.r.W {
+				b.label = "PGN" // a phone's narrow button
 			}
 			b.enabled = b.enabled && (!p.m.Hidden() || p.over || !p.m.Hotseat())
 		case "load":

@@ -350,6 +350,9 @@ func (p *Play) statusLine() string {
 		if p.canAct() && !p.m.Hotseat() {
 			turn = "Your move (" + colorName(p.actor) + ")"
 		}
+		if p.view != nil && p.view.Variant().Check && p.view.Position().InCheck() {
+			turn += lang.T(", in check")
+		}
 		if e := p.expected(); e != "" {
 			turn += ": " + strings.ToLower(e[:1]) + e[1:]
 		}
