@@ -748,13 +748,12 @@ func testComfort(t *testing.T, browser context_, srv *server) {
 	checkConsole(t, tb.close(), srv)
 }
 
-// testLabels: every button's label fits on a phone (portrait 2×, and landscape), a tablet
-// and desktops (small, and 2×), on the setup and play screens.
+// testLabels: every button's label fits on phones (portrait 2× and 3×, landscape), a
+// tablet and a small desktop, on the setup and play screens.
 func testLabels(t *testing.T, browser context_, srv *server) {
-	desktop2 := viewport{"desktop2x", 1280, 800, 2, false}
 	small := viewport{"desktop-small", 900, 600, 1, false}
 	landscape := viewport{"phone-landscape", 640, 360, 2, false}
-	for _, vp := range []viewport{phone, tablet, desktop2, small, landscape} {
+	for _, vp := range []viewport{phone, phone3, tablet, small, landscape} {
 		tb := open(t, browser, srv.url, "?variant=probabilistic&side=white&opponent=beginner", vp)
 		s := tb.wait("the setup screen", func(s state) bool { return s.Scene == "setup" && len(s.Buttons) > 0 })
 		tb.screenshot("labels-setup-" + vp.name)
