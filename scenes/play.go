@@ -258,8 +258,8 @@ func (p *Play) notices(ctx *Ctx) {
 		}
 		if len(words) > 0 {
 			p.say(strings.Join(words, "; "))
-		} else if e.Input.Kind == game.InputMove {
-			p.msg = "" // an older message ("Loaded.") no longer describes the board
+		} else if e.Input.Kind == game.InputMove && n.By == "you" {
+			p.msg = "" // an older message ("Loaded.", a prompt) no longer applies
 		}
 	}
 	if err := p.m.Err(); err != nil {

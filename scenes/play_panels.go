@@ -443,7 +443,6 @@ func (p *Play) drawStrips(dst *ebiten.Image) {
 		x := r.X + nw + 0.6*p.lay.Small
 		sz := int(math.Min(r.H*1.0, p.lay.Square*0.5))
 		small := p.smallSprites(sz)
-		mine, theirs := 0, 0
 		for t := game.PieceType(1); t < game.NumTypes; t++ {
 			for i := 0; i < capt[c.Other()][t]; i++ {
 				if x+float64(sz) > r.X+r.W-2*p.lay.Small {
@@ -452,10 +451,8 @@ func (p *Play) drawStrips(dst *ebiten.Image) {
 				small.draw(dst, game.MakePiece(c.Other(), t), x, r.Y+(r.H-float64(sz))/2)
 				x += 0.55 * float64(sz)
 			}
-			mine += capt[c.Other()][t] * p.view.Variant().Pieces[t].Value
-			theirs += capt[c][t] * p.view.Variant().Pieces[t].Value
 		}
-		if d := (mine - theirs) / 100; d > 0 {
+		if d := p.balance(c); d > 0 {
 			drawRight(dst, "+"+strconv.Itoa(d), p.fs.get(false, p.lay.Small), r.X+r.W, r.Y+r.H/2, colSub)
 		}
 	}
@@ -490,13 +487,44 @@ func (p *Play) captured() (out [2][game.NumTypes]int) {
 	}
 	a, b := count(p.start), count(p.view.Position())
 	for c := 0; c < 2; c++ {
+		promoted := 0 // pieces beyond the start's count came from pawns
 		for t := range a[c] {
 			if d := a[c][t] - b[c][t]; d > 0 {
 				out[c][t] = d
+			} else if game.PieceType(t) != game.Pawn {
+				promoted -= d
 			}
 		}
+		out[c][game.Pawn] = max(0, out[c][game.Pawn]-promoted)
 	}
 	return out
+}
+
+// balance is side c's material lead in pawns since the game began: captures and
+// promotions.
+func (p *Play) balance(c game.Color) int {
+	if p.start == nil {
+		return 0
+	}
+	v := p.view.Variant()
+	sum := func(pos *game.Position, c game.Color) (n int) {
+		for s := game.Square(0); s < game.NoSquare; s++ {
+			if pc := pos.At(s); pc != game.NoPiece && pc.Color() == c && pc.Type() != game.King {
+				n += v.Pieces[pc.Type()].Value
+			}
+			if pos.Under != nil {
+				t := &pos.Under[s]
+				for i := 0; i < int(t.N); i++ {
+					if t.P[i].Color() == c && t.P[i].Type() != game.King {
+						n += v.Pieces[t.P[i].Type()].Value
+					}
+				}
+			}
+		}
+		return n
+	}
+	now, then := p.view.Position(), p.start
+	return ((sum(now, c) - sum(now, c.Other())) - (sum(then, c) - sum(then, c.Other()))) / 100
 }
 
 // moveList is the log as lines "12. e4 e5", with draws and reveals in braces. In a game
