@@ -93,7 +93,8 @@ func NewPlay(cfg match.Config, opp match.Opponent, back *Setup) (*Play, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Play{m: m, opp: opp, setup: back, sel: game.NoSquare, inspect: game.NoSquare, flashSq: game.NoSquare, fs: faces{}}
+	p := &Play{m: m, opp: opp, setup: back, sel: game.NoSquare, inspect: game.NoSquare, flashSq: game.NoSquare, fs: faces{},
+		rollTick: -1000, flashTick: -1000} // no roll or reveal to show yet
 	p.viewer = m.Viewer(game.White)
 	p.reset()
 	return p, nil
