@@ -762,6 +762,7 @@ func testLabels(t *testing.T, browser context_, srv *server) {
 				t.Errorf("%s setup: %q is cut short", vp.name, b.Label)
 			}
 		}
+		scrollTo(tb, "play")
 		tb.button("play")
 		s = waitTurn(tb, 0)
 		time.Sleep(100 * time.Millisecond)
@@ -774,4 +775,24 @@ func testLabels(t *testing.T, browser context_, srv *server) {
 		checkBoard(t, tb, s)
 		checkConsole(t, tb.close(), srv)
 	}
+}
+
+// scrollTo scrolls the screen with the mouse wheel until the button id is inside the
+// viewport (the setup screen is taller than a small laptop's window).
+func scrollTo(tb *tab, id string) {
+	tb.t.Helper()
+	for i := 0; i < 20; i++ {
+		for _, b := range tb.state().Buttons {
+			if b.ID == id && b.Y >= 0 && b.Y+b.H <= float64(tb.vp.height) {
+				return
+			}
+		}
+		p := input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseWheel,
+			X: float64(tb.vp.width) / 2, Y: float64(tb.vp.height) / 2, DeltaY: 120}
+		if _, err := chromedp.Call(tb.ctx, input.DispatchMouseEvent, p); err != nil {
+			tb.t.Fatal(err)
+		}
+		time.Sleep(150 * time.Millisecond)
+	}
+	tb.t.Fatalf("button %s stays outside the %d×%d viewport", id, tb.vp.width, tb.vp.height)
 }

@@ -216,7 +216,7 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 			continue
 		}
 		rr := p.squareAt(s)
-		if pos.Under != nil && pos.Under[s].N > 0 {
+		if pos.Under != nil && pos.Under[s].N > 0 && !moving[s] { // a sliding tower lands first
 			p.drawStack(dst, &pos.Under[s], rr)
 		}
 		if !moving[s] {
