@@ -14,6 +14,9 @@ import (
 
 func main() {
 	page := pageOptions()
+	host := newHost()
+	// The remembered settings; they set the language.
+	prefs := scenes.LoadPrefs(host, browserLanguages())
 	opp := match.NewAI() // the search runs in a Web Worker (internal/aiclient)
 	opp.BudgetMS = page.BudgetMS
 	setup := scenes.NewSetup(page, opp)
@@ -22,8 +25,15 @@ func main() {
 		if p, err := scenes.NewPlay(setup.Config(), opp, setup); err == nil {
 			first = p
 		}
+	} else if page.Plain() {
+		// A plain visit brings back the unfinished game against the AI; a link that
+		// names a game shows that game.
+		if p := scenes.Resume(prefs, opp, setup); p != nil {
+			first = p
+		}
 	}
-	app := scenes.NewApp(first, newHost())
+	app := scenes.NewApp(first, host)
+	app.SetPrefs(prefs)
 	attachHost(app)
 
 	ebiten.SetScreenClearedEveryFrame(false) // App.Draw redraws only when something changed

@@ -471,7 +471,7 @@ func testSplit(t *testing.T, browser context_, srv *server) {
 	if n != 4 {
 		t.Errorf("%d split actions to e2, want 4: %q", n, labels(s))
 	}
-	buttonLabeled(tb, "Diagonal half to e2, crown stays")
+	buttonLabeled(tb, "diagonal half to e2, crown stays")
 	s = waitTurn(tb, 2)
 	if boardAt(t, s, "e2") != 'X' || boardAt(t, s, "e1") != 'O' {
 		t.Errorf("the halves are not on e1 (O) and e2 (X): %s", s.Game.Text)

@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/quintet-chess/quintet/game"
-	"github.com/quintet-chess/quintet/internal/lang"
 )
 
 // Kind is how a person picks an action.
@@ -135,7 +134,7 @@ func Label(r game.Rules, m game.Move) string {
 		return "Decline the strike"
 	case game.Defence:
 		if a, b, ok := strings.Cut(r.MoveText(m), ","); ok {
-			return lang.F("Defend: %s, then %s", a, b)
+			return fmt.Sprintf("Defend: %s, then %s", a, b)
 		}
 	case game.Choose:
 		if m.N == 1 {
@@ -151,11 +150,10 @@ func Label(r game.Rules, m game.Move) string {
 		// Short enough for a phone's button: the half that moves, and whether the crown
 		// goes with it or stays on the monarch's square.
 		name := r.Variant().Pieces[m.Promo].Name
-		name = strings.ToUpper(name[:1]) + name[1:]
 		if game.HalfOrth+game.PieceType(m.N) == m.Promo {
-			return lang.F("%s to %v, with the crown", name, m.To)
+			return fmt.Sprintf("%s to %v, with the crown", name, m.To)
 		}
-		return lang.F("%s to %v, crown stays", name, m.To)
+		return fmt.Sprintf("%s to %v, crown stays", name, m.To)
 	}
 	t := r.MoveText(m)
 	pos := r.Position()
