@@ -118,8 +118,8 @@ func buttonLabeled(tb *tab, label string) string {
 	return id
 }
 
-// labels are the labels of the buttons on the screen.
-func labels(s state) []string {
+// buttonLabels are the labels of the buttons on the screen.
+func buttonLabels(s state) []string {
 	var out []string
 	for _, b := range s.Buttons {
 		out = append(out, b.Label)
@@ -206,7 +206,7 @@ func testStrike(t *testing.T, browser context_, srv *server) {
 	pressSq(tb, s, "e8")
 	pressSq(tb, s, "d7")
 	s = tb.wait("the strike offered", func(s state) bool {
-		return s.Game.Plies == 1 && s.Game.ToAct == 1 && !s.Game.Animating && slicesContain(labels(s), "Decline the strike")
+		return s.Game.Plies == 1 && s.Game.ToAct == 1 && !s.Game.Animating && slicesContain(buttonLabels(s), "Decline the strike")
 	})
 	if !strings.Contains(s.Game.Line, "strike") && !strings.Contains(strings.ToLower(s.Game.Line), "decline") {
 		t.Logf("status line while the strike is offered: %q", s.Game.Line)
@@ -257,13 +257,13 @@ func testDefence(t *testing.T, browser context_, srv *server) {
 	s := tb.wait("the defences", func(s state) bool { return s.Game.Panel == "actions" })
 	tb.screenshot("probabilistic-defence-phone")
 	var defs []string
-	for _, l := range labels(s) {
+	for _, l := range buttonLabels(s) {
 		if strings.Contains(l, "then") {
 			defs = append(defs, l)
 		}
 	}
 	if len(defs) != 6 {
-		t.Errorf("%d two-attempt defences offered, want 6: %q", len(defs), labels(s))
+		t.Errorf("%d two-attempt defences offered, want 6: %q", len(defs), buttonLabels(s))
 	}
 	for _, b := range s.Buttons {
 		if b.Clipped {
@@ -361,7 +361,7 @@ func testStones(t *testing.T, browser context_, srv *server) {
 	pressSq(tb, s, "e4")
 	s = tb.wait("mined or plain", func(s state) bool { return s.Game.Panel == "choose" })
 	tb.screenshot("crown-stone-choice")
-	if l := labels(s); !slicesContain(l, "Mined stone on e4") || !slicesContain(l, "Plain stone on e4") {
+	if l := buttonLabels(s); !slicesContain(l, "Mined stone on e4") || !slicesContain(l, "Plain stone on e4") {
 		t.Errorf("the stone's choice offers %q", l)
 	}
 	buttonLabeled(tb, "Mined stone on e4")
@@ -469,7 +469,7 @@ func testSplit(t *testing.T, browser context_, srv *server) {
 		}
 	}
 	if n != 4 {
-		t.Errorf("%d split actions to e2, want 4: %q", n, labels(s))
+		t.Errorf("%d split actions to e2, want 4: %q", n, buttonLabels(s))
 	}
 	buttonLabeled(tb, "diagonal half to e2, crown stays")
 	s = waitTurn(tb, 2)
@@ -531,7 +531,7 @@ func testTower(t *testing.T, browser context_, srv *server) {
 	pressSq(tb, s, "c4")
 	s = tb.wait("how many pieces", func(s state) bool { return s.Game.Panel == "choose" })
 	tb.screenshot("pillar-how-many")
-	if l := labels(s); !slicesContain(l, "1 of 2: Rc2-c4") || !slicesContain(l, "2 of 2: R2c2-c4") {
+	if l := buttonLabels(s); !slicesContain(l, "1 of 2: Rc2-c4") || !slicesContain(l, "2 of 2: R2c2-c4") {
 		t.Errorf("the tower's choice offers %q", l)
 	}
 	buttonLabeled(tb, "2 of 2")
@@ -652,7 +652,7 @@ func testButtonsAI(t *testing.T, browser context_, srv *server) {
 	checkBoard(t, tb, s)
 	tb.button("flip")
 	tb.button("sound")
-	tb.wait("sound off", func(s state) bool { return slicesContain(labels(s), "Sound off") })
+	tb.wait("sound off", func(s state) bool { return slicesContain(buttonLabels(s), "Sound off") })
 	tb.button("resign")
 	tb.wait("the resign question", func(s state) bool { return s.Game.Panel == "resign" })
 	tb.screenshot("chess-resign-confirm")
@@ -788,7 +788,7 @@ func scrollTo(tb *tab, id string) {
 			}
 		}
 		p := input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseWheel,
-			X: float64(tb.vp.width) / 2, Y: float64(tb.vp.height) / 2, DeltaY: 120}
+			X: float64(tb.vp.width) / 2, Y: float64(tb.vp.height) / 2, DeltaX: 0.01, DeltaY: 120} // a zero deltaX is left out, which the protocol refuses
 		if _, err := chromedp.Call(tb.ctx, input.DispatchMouseEvent, p); err != nil {
 			tb.t.Fatal(err)
 		}
