@@ -471,7 +471,7 @@ func testSplit(t *testing.T, browser context_, srv *server) {
 	if n != 4 {
 		t.Errorf("%d split actions to e2, want 4: %q", n, buttonLabels(s))
 	}
-	buttonLabeled(tb, "diagonal half to e2, crown stays")
+	buttonLabeled(tb, "Diagonal half to e2, crown stays")
 	s = waitTurn(tb, 2)
 	if boardAt(t, s, "e2") != 'X' || boardAt(t, s, "e1") != 'O' {
 		t.Errorf("the halves are not on e1 (O) and e2 (X): %s", s.Game.Text)
@@ -736,7 +736,7 @@ func testComfort(t *testing.T, browser context_, srv *server) {
 	pressSq(tb, s, "b8")
 	s = tb.wait("the promotion chooser", func(s state) bool { return s.Game.Panel == "promotion" })
 	tb.screenshot("chess-promotion")
-	buttonLabeled(tb, "b8=R")
+	buttonLabeled(tb, "8=R") // the label is "B8=R…": panel labels start upper case
 	s = waitTurn(tb, 2)
 	if boardAt(t, s, "b8") != 'R' && !strings.Contains(strings.Join(s.Game.Moves, " "), "b8=R") {
 		t.Errorf("promoted to %c, want a rook: %s %q", boardAt(t, s, "b8"), s.Game.Text, s.Game.Moves)

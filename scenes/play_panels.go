@@ -49,7 +49,7 @@ func movePanel(p *Play, ms []game.Move) *choicePanel {
 	}
 	for i := range ms {
 		m := ms[i]
-		it := panelItem{id: fmt.Sprintf("move:%d", i), label: actionLabel(p.view, m), move: &m}
+		it := panelItem{id: fmt.Sprintf("move:%d", i), label: upperFirst(actionLabel(p.view, m)), move: &m}
 		if promo {
 			it.piece = game.MakePiece(p.actor, m.Promo)
 		}
