@@ -389,7 +389,9 @@ func testStones(t *testing.T, browser context_, srv *server) {
 	if boardAt(t, s, "e5") != ' ' || strings.ContainsRune(strings.Fields(s.Game.Text)[0], 'B') {
 		t.Errorf("the bishop that took the mined stone is still there: %s", s.Game.Text)
 	}
-	t.Logf("after the mine: message %q, moves %q", s.Game.Message, s.Game.Moves)
+	if m := s.Game.Message; !strings.Contains(m, "mined") || strings.Count(m, "blown up") != 1 {
+		t.Errorf("the message after the mine should tell it once: %q", m)
+	}
 	checkConsole(t, tb.close(), srv)
 }
 

@@ -270,8 +270,13 @@ func (p *Play) notices(ctx *Ctx) {
 			words = append(words, lang.Game(e.Record.Text))
 		}
 		for _, ev := range e.Record.Events {
-			if ev.Text != "" && ev.Text != e.Record.Text && !p.hideEvent(e, ev) && !slices.Contains(words, lang.Game(ev.Text)) {
-				words = append(words, lang.Game(ev.Text))
+			if ev.Text != "" && ev.Text != e.Record.Text && !p.hideEvent(e, ev) {
+				// Events that repeat a part of another ("…: the bishop is blown up") once.
+				t := lang.Game(ev.Text)
+				if !slices.ContainsFunc(words, func(w string) bool { return strings.Contains(w, t) }) {
+					words = slices.DeleteFunc(words, func(w string) bool { return strings.Contains(t, w) })
+					words = append(words, t)
+				}
 			}
 		}
 		if len(words) > 0 {
