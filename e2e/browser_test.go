@@ -155,6 +155,7 @@ type state struct {
 		W       float64 `json:"w"`
 		H       float64 `json:"h"`
 		Enabled bool    `json:"enabled"`
+		Clipped bool    `json:"clipped"`
 	} `json:"buttons"`
 	Game *struct {
 		Text      string   `json:"text"`
@@ -172,6 +173,8 @@ type state struct {
 		Moves     []string `json:"moves"`
 		Error     string   `json:"error"`
 		Animating bool     `json:"animating"`
+		Pick      bool     `json:"pick"`
+		Message   string   `json:"message"`
 	} `json:"game"`
 }
 

@@ -79,6 +79,7 @@ type ButtonStatus struct {
 	W       float64 `json:"w"`
 	H       float64 `json:"h"`
 	Enabled bool    `json:"enabled"`
+	Clipped bool    `json:"clipped,omitempty"` // the label is cut short to fit
 }
 
 // GameStatus is the game on the play screen.
@@ -98,7 +99,8 @@ type GameStatus struct {
 	Moves    []string `json:"moves"`    // the move list's records
 	// Animating: a piece is still sliding (screenshots wait for it).
 	Animating bool   `json:"animating"`
-	Pick      bool   `json:"pick"` // a person is asked to pick a number 0–9
+	Pick      bool   `json:"pick"`              // a person is asked to pick a number 0–9
+	Message   string `json:"message,omitempty"` // the last thing that happened, while shown
 	Error     string `json:"error"`
 }
 

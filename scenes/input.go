@@ -1,6 +1,8 @@
 package scenes
 
 import (
+	"time"
+
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 )
@@ -28,10 +30,12 @@ type PointerEvent struct {
 // Intents are the input of one tick.
 type Intents struct {
 	Pointer []PointerEvent
-	// Down: a pointer is held at (X, Y) for Ticks ticks (long press).
+	// Down: a pointer is held at (X, Y) for Ticks ticks and Held time (long press: by
+	// time, since a busy page runs fewer ticks a second).
 	Down  bool
 	X, Y  float64
 	Ticks int
+	Held  time.Duration
 	// Hover is the mouse position when no button is held (a tower inspector shows on it).
 	HoverX, HoverY float64
 	Hover          bool
@@ -58,6 +62,7 @@ type inputReader struct {
 	mouse    bool
 	x, y     float64
 	ticks    int
+	since    time.Time // when the held pointer went down
 	ids      []ebiten.TouchID
 }
 
@@ -86,7 +91,7 @@ func (r *inputReader) read(busy bool) *Intents {
 	} else if !r.mouse {
 		r.ids = inpututil.AppendJustPressedTouchIDs(r.ids[:0])
 		if len(r.ids) > 0 {
-			r.touch, r.touching, r.ticks = r.ids[0], true, 0
+			r.touch, r.touching, r.ticks, r.since = r.ids[0], true, 0, time.Now()
 			x, y := ebiten.TouchPosition(r.touch)
 			r.x, r.y = float64(x), float64(y)
 			in.Pointer = append(in.Pointer, PointerEvent{Press, r.x, r.y, true})
@@ -99,7 +104,7 @@ func (r *inputReader) read(busy bool) *Intents {
 		x, y := float64(cx), float64(cy)
 		switch {
 		case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
-			r.mouse, r.x, r.y, r.ticks = true, x, y, 0
+			r.mouse, r.x, r.y, r.ticks, r.since = true, x, y, 0, time.Now()
 			in.Pointer = append(in.Pointer, PointerEvent{Press, x, y, false})
 		case r.mouse && inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft):
 			r.mouse = false
@@ -116,6 +121,9 @@ func (r *inputReader) read(busy bool) *Intents {
 	}
 	in.Down = r.touching || r.mouse
 	in.X, in.Y, in.Ticks = r.x, r.y, r.ticks
+	if in.Down {
+		in.Held = time.Since(r.since)
+	}
 
 	in.Chars = ebiten.AppendInputChars(nil)
 	in.Enter = inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter)

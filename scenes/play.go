@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -30,6 +31,7 @@ type Play struct {
 	handover bool
 	handTo   game.Color
 	flip     bool    // the person turned the board
+	pickFor  int     // 1+the person whose hand-over to a secret pick (hotseat) was passed
 	barH     float64 // height of the action bar above the move list
 
 	view    game.Rules
@@ -66,6 +68,7 @@ type Play struct {
 	sound   *Sound
 	sprites *pieceSprites
 	start   *game.Position // the start position, for captured material
+	prev    game.Position  // the position drawn before the last change
 
 	// prefsRead: the remembered orientation and any notice about the stored records
 	// were taken on the first tick.
@@ -101,7 +104,8 @@ func NewPlay(cfg match.Config, opp match.Opponent, back *Setup) (*Play, error) {
 
 // newPlay is the play screen of match m.
 func newPlay(m *match.Match, opp match.Opponent, back *Setup) *Play {
-	p := &Play{m: m, opp: opp, setup: back, sel: game.NoSquare, inspect: game.NoSquare, flashSq: game.NoSquare, fs: faces{}}
+	p := &Play{m: m, opp: opp, setup: back, sel: game.NoSquare, inspect: game.NoSquare, flashSq: game.NoSquare, fs: faces{},
+		rollTick: -1000, flashTick: -1000} // no roll or reveal to show yet
 	p.viewer = m.Viewer(game.White)
 	p.reset()
 	return p
@@ -154,7 +158,16 @@ func (p *Play) Update(ctx *Ctx) error {
 		p.layButtons()
 		return nil
 	}
-	if c, ok := p.m.NeedsPick(); ok && p.panel == nil && !p.handover {
+	if c, ok := p.m.NeedsPick(); !ok {
+		p.pickFor = 0
+	} else if p.m.Hotseat() && p.pickFor != int(c)+1 {
+		// Two people pick secret numbers on one device: each picks behind a hand-over
+		// screen, so that neither sees which number the other tapped.
+		p.pickFor, p.handover, p.handTo, p.panel = int(c)+1, true, c, nil
+		p.sel, p.targets, p.group, p.drag = game.NoSquare, 0, nil, dragState{}
+		p.layButtons()
+		return nil
+	} else if p.panel == nil && !p.handover {
 		p.panel = pickPanel(c)
 	}
 	if p.panel == nil && p.canAct() && !p.hasBoardMoves() {
@@ -198,6 +211,9 @@ func (p *Play) refresh() {
 	}
 	if key == p.viewKey && p.view != nil {
 		return
+	}
+	if p.view != nil {
+		p.prev = *p.view.Position() // the pieces as they stood, for the slides of what changed
 	}
 	p.viewKey = key
 	p.view = p.m.View(p.viewer)
@@ -254,12 +270,19 @@ func (p *Play) notices(ctx *Ctx) {
 			words = append(words, lang.Game(e.Record.Text))
 		}
 		for _, ev := range e.Record.Events {
-			if ev.Text != "" && ev.Text != e.Record.Text && !(p.hideEvent(e, ev)) {
-				words = append(words, lang.Game(ev.Text))
+			if ev.Text != "" && ev.Text != e.Record.Text && !p.hideEvent(e, ev) {
+				// Events that repeat a part of another ("…: the bishop is blown up") once.
+				t := lang.Game(ev.Text)
+				if !slices.ContainsFunc(words, func(w string) bool { return strings.Contains(w, t) }) {
+					words = slices.DeleteFunc(words, func(w string) bool { return strings.Contains(t, w) })
+					words = append(words, t)
+				}
 			}
 		}
 		if len(words) > 0 {
 			p.say(strings.Join(words, "; "))
+		} else if e.Input.Kind == game.InputMove && n.By == "you" {
+			p.msg = "" // an older message ("Loaded.", a prompt) no longer applies
 		}
 	}
 	if err := p.m.Err(); err != nil {
@@ -281,6 +304,7 @@ func (p *Play) animate(e game.Entry, by string) {
 	if by == "you" && p.drag.moved {
 		return
 	}
+	p.anims = slices.DeleteFunc(p.anims, func(a anim) bool { return p.tick-a.start >= animTicks })
 	pos := p.view.Position()
 	// Simultaneous chess: the turn resolves with the second choice; both moves slide.
 	if p.m.Sealed() {
@@ -288,14 +312,14 @@ func (p *Play) animate(e game.Entry, by string) {
 		if n := len(es); n >= 2 && es[n-1].Input == e.Input && es[n-2].Input.Kind == game.InputMove &&
 			es[n-2].Input.Player != e.Input.Player && p.m.Game().Next().Players != 1<<e.Input.Player.Other() {
 			o := es[n-2].Input.Move
-			if pc := pos.At(o.To); pc != game.NoPiece && o.From < game.NoSquare && o.To < game.NoSquare {
+			if pc := p.slider(o); pc != game.NoPiece && o.From < game.NoSquare && o.To < game.NoSquare {
 				p.anims = append(p.anims, anim{pc: pc, from: o.From, to: o.To, start: p.tick})
 			}
 		}
 	}
-	pc := pos.At(mv.To)
-	if pc == game.NoPiece {
-		return
+	pc := p.slider(mv)
+	if pc == game.NoPiece || pos.At(mv.From) == pc {
+		return // nothing left its square (a capture attempt waiting for its draw)
 	}
 	p.anims = append(p.anims, anim{pc: pc, from: mv.From, to: mv.To, start: p.tick})
 	if mv.Kind == game.Castle && mv.Via < game.NoSquare && mv.Via2 < game.NoSquare {
@@ -303,6 +327,20 @@ func (p *Play) animate(e game.Entry, by string) {
 			p.anims = append(p.anims, anim{pc: rk, from: mv.Via, to: mv.Via2, start: p.tick})
 		}
 	}
+}
+
+// slider is the piece that slides for move m: the one that stood on its square before
+// (a colliding enemy, a pawn before it promotes), else the one that landed.
+func (p *Play) slider(m game.Move) game.Piece {
+	if p.prev.V != nil && m.From < game.NoSquare {
+		if pc := p.prev.At(m.From); pc != game.NoPiece {
+			return pc
+		}
+	}
+	if m.To < game.NoSquare && p.view != nil {
+		return p.view.Position().At(m.To)
+	}
+	return game.NoPiece
 }
 
 func (p *Play) say(s string) {
@@ -369,8 +407,8 @@ func (p *Play) layButtons() {
 			b.primary = p.over
 		case "pgn":
 			b.label = lang.T("Export PGN")
-			if !p.lay.Landscape {
-				b.label = lang.T("PGN")
+			if w, _ := measure(b.label, p.fs.get(false, p.lay.Small)); w > 0.94*b.r.W {
+				b.label = lang.T("PGN") // a phone's narrow button
 			}
 			b.enabled = b.enabled && (!p.m.Hidden() || p.over || !p.m.Hotseat())
 		case "load":
@@ -569,8 +607,11 @@ func (p *Play) Status() Status {
 		st.Board = BoardStatus{X: p.lay.Board.X / sc, Y: p.lay.Board.Y / sc, Square: p.lay.Square / sc,
 			Files: v.Files, Ranks: v.Ranks, Flipped: p.lay.Flipped}
 		st.Buttons = buttonStatus(p.buttons, sc)
+		markClipped(st.Buttons, p.buttons, p.fs.get(false, p.lay.Small))
 		if p.panel != nil {
+			n := len(st.Buttons)
 			st.Buttons = append(st.Buttons, buttonStatus(p.panel.buttons, sc)...)
+			markClipped(st.Buttons[n:], p.panel.buttons, p.fs.get(false, p.lay.TextSize))
 		}
 	}
 	r := g.Rules()
@@ -591,6 +632,9 @@ func (p *Play) Status() Status {
 	}
 	if p.panel != nil {
 		gs.Panel = p.panel.kind
+	}
+	if p.msg != "" && p.tick-p.msgTick <= msgTicks {
+		gs.Message = p.msg
 	}
 	if err := p.m.Err(); err != nil {
 		gs.Error = err.Error()

@@ -4,6 +4,7 @@ import (
 	"image/color"
 	"math"
 	"strconv"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -29,7 +30,7 @@ func (p *Play) pointer(in *Intents) {
 		if f, r, ok := p.lay.SquareAt(in.HoverX, in.HoverY); ok {
 			p.inspect = game.Sq(f, r)
 		}
-	} else if in.Down && in.Ticks > 30 && !p.drag.moved {
+	} else if in.Down && in.Held > 450*time.Millisecond && !p.drag.moved {
 		if f, r, ok := p.lay.SquareAt(in.X, in.Y); ok { // long press
 			p.inspect = game.Sq(f, r)
 		}
@@ -216,7 +217,7 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 			continue
 		}
 		rr := p.squareAt(s)
-		if pos.Under != nil && pos.Under[s].N > 0 {
+		if pos.Under != nil && pos.Under[s].N > 0 && !moving[s] { // a sliding tower lands first
 			p.drawStack(dst, &pos.Under[s], rr)
 		}
 		if !moving[s] {

@@ -27,7 +27,7 @@ func (p *Play) gameLine() string {
 		}
 	}
 	if a, ok := game.PendingAttempt(p.m.Game().Rules()); ok {
-		return lang.F("attempt %v×%v: success %d%%, miss %d%%, attacker dies %d%%", a.From, a.Target,
+		return lang.F("attempt %v×%v: %d%% success, %d%% miss, %d%% dies", a.From, a.Target,
 			10*int(a.Odds.Success), 10*int(a.Odds.Miss), 10*int(a.Odds.Dies))
 	}
 	if t, ok := r.(game.TurnAnnouncer); ok && !p.over {
@@ -166,6 +166,12 @@ func (p *Play) crownNote(c game.Color) string {
 	}
 	var parts []string
 	switch {
+	case st.Split && st.CrownedHalf != game.NoType && (st.HalfPublic || c == p.viewer || p.over):
+		parts = append(parts, lang.F("crown: %s", lang.Game(p.view.Variant().Pieces[st.CrownedHalf].Name)))
+	case st.Split:
+		parts = append(parts, lang.T("crown: a half, secret"))
+	case st.Hidden:
+		// told below
 	case st.Crown != game.NoType && (st.CrownPublic || c == p.viewer || p.over):
 		parts = append(parts, lang.F("crown: %s", lang.Game(p.view.Variant().Pieces[st.Crown].Name)))
 	case st.Chosen:
@@ -195,7 +201,7 @@ func (p *Play) sealNote(c game.Color) string {
 	if s.Asks(c) {
 		return lang.T("choosing…")
 	}
-	return lang.T("sealed")
+	return lang.T("sealed") // (no ✓: the font has no such glyph)
 }
 
 // drawFlash glows on the square of a reveal for a moment.

@@ -44,10 +44,12 @@ func movePanel(p *Play, ms []game.Move) *choicePanel {
 	}
 	if promo {
 		cp.kind, cp.title = "promotion", lang.T("Promote to")
+	} else if len(ms) > 0 && interact.Height(p.view.Position(), ms[0].From) > 1 {
+		cp.title = lang.T("How many pieces of the tower move?")
 	}
 	for i := range ms {
 		m := ms[i]
-		it := panelItem{id: fmt.Sprintf("move:%d", i), label: actionLabel(p.view, m), move: &m}
+		it := panelItem{id: fmt.Sprintf("move:%d", i), label: upperFirst(actionLabel(p.view, m)), move: &m}
 		if promo {
 			it.piece = game.MakePiece(p.actor, m.Promo)
 		}
@@ -97,10 +99,28 @@ func (p *Play) panelCols() int {
 		return 4
 	case p.panel.kind == "pick":
 		return 5
-	case len(p.panel.items) > 10:
-		return 3
 	}
-	return 2
+	// Two or three columns when every label fits in one, fewer otherwise (long labels
+	// such as a defence's two attempts on a phone).
+	cols := 2
+	if len(p.panel.items) > 10 {
+		cols = 3
+	}
+	f := p.fs.get(false, p.lay.TextSize)
+	w := math.Min(p.lay.Board.W*0.92, 520*p.env.Scale) - 0.6*p.lay.TextSize
+	for ; cols > 1; cols-- {
+		fits := true
+		for _, it := range p.panel.items {
+			if tw, _ := measure(it.label, f); tw > 0.94*0.9*w/float64(cols) {
+				fits = false
+				break
+			}
+		}
+		if fits {
+			break
+		}
+	}
+	return cols
 }
 
 // panelRect is where the panel goes: over the board's middle.
@@ -260,6 +280,11 @@ func (p *Play) expected() string {
 		return ""
 	}
 	groups, panel := p.actionGroups()
+	for _, m := range panel {
+		if m.Kind == game.Decline {
+			return lang.T("Strike at the mated king with a piece giving check, or decline")
+		}
+	}
 	board := false
 	for _, m := range p.moves {
 		if boardMove(m) {
@@ -278,7 +303,7 @@ func (p *Play) expected() string {
 		parts = append(parts, lang.T("choose an action"))
 	}
 	if s.Players == 3 {
-		return lang.T("Choose your move: it stays sealed until both have chosen")
+		return lang.T("Sealed until both have chosen")
 	}
 	if len(parts) == 0 {
 		return ""
@@ -319,8 +344,14 @@ func (p *Play) statusLine() string {
 			}
 		}
 		turn := lang.F("%s to move", strings.Join(who, lang.T(" and ")))
+		if len(who) == 2 {
+			turn = lang.T("Both to move") // short enough for a phone's status line
+		}
 		if p.canAct() && !p.m.Hotseat() {
 			turn = lang.F("Your move (%s)", colorName(p.actor))
+		}
+		if p.view != nil && p.view.Variant().Check && p.view.Position().InCheck() {
+			turn += lang.T(", in check")
 		}
 		if e := p.expected(); e != "" {
 			turn += ": " + lowerFirst(e)
@@ -420,7 +451,6 @@ func (p *Play) drawStrips(dst *ebiten.Image) {
 		x := r.X + nw + 0.6*p.lay.Small
 		sz := int(math.Min(r.H*1.0, p.lay.Square*0.5))
 		small := p.smallSprites(sz)
-		mine, theirs := 0, 0
 		for t := game.PieceType(1); t < game.NumTypes; t++ {
 			for i := 0; i < capt[c.Other()][t]; i++ {
 				if x+float64(sz) > r.X+r.W-2*p.lay.Small {
@@ -429,10 +459,8 @@ func (p *Play) drawStrips(dst *ebiten.Image) {
 				small.draw(dst, game.MakePiece(c.Other(), t), x, r.Y+(r.H-float64(sz))/2)
 				x += 0.55 * float64(sz)
 			}
-			mine += capt[c.Other()][t] * p.view.Variant().Pieces[t].Value
-			theirs += capt[c][t] * p.view.Variant().Pieces[t].Value
 		}
-		if d := (mine - theirs) / 100; d > 0 {
+		if d := p.balance(c); d > 0 {
 			drawRight(dst, "+"+strconv.Itoa(d), p.fs.get(false, p.lay.Small), r.X+r.W, r.Y+r.H/2, colSub)
 		}
 	}
@@ -467,13 +495,44 @@ func (p *Play) captured() (out [2][game.NumTypes]int) {
 	}
 	a, b := count(p.start), count(p.view.Position())
 	for c := 0; c < 2; c++ {
+		promoted := 0 // pieces beyond the start's count came from pawns
 		for t := range a[c] {
 			if d := a[c][t] - b[c][t]; d > 0 {
 				out[c][t] = d
+			} else if game.PieceType(t) != game.Pawn {
+				promoted -= d
 			}
 		}
+		out[c][game.Pawn] = max(0, out[c][game.Pawn]-promoted)
 	}
 	return out
+}
+
+// balance is side c's material lead in pawns since the game began: captures and
+// promotions.
+func (p *Play) balance(c game.Color) int {
+	if p.start == nil {
+		return 0
+	}
+	v := p.view.Variant()
+	sum := func(pos *game.Position, c game.Color) (n int) {
+		for s := game.Square(0); s < game.NoSquare; s++ {
+			if pc := pos.At(s); pc != game.NoPiece && pc.Color() == c && pc.Type() != game.King {
+				n += v.Pieces[pc.Type()].Value
+			}
+			if pos.Under != nil {
+				t := &pos.Under[s]
+				for i := 0; i < int(t.N); i++ {
+					if t.P[i].Color() == c && t.P[i].Type() != game.King {
+						n += v.Pieces[t.P[i].Type()].Value
+					}
+				}
+			}
+		}
+		return n
+	}
+	now, then := p.view.Position(), p.start
+	return ((sum(now, c) - sum(now, c.Other())) - (sum(then, c) - sum(then, c.Other()))) / 100
 }
 
 // moveList is the log as lines "12. e4 e5", with draws and reveals in braces. In a game
@@ -532,8 +591,11 @@ func moveList(m *match.Match, viewer game.Color) []string {
 	return lines
 }
 
+// secretKind: the crown choice. A stone's, a hiding's or a split's record tells only what
+// both players see (the square, "crown hidden", the halves), never the mine, the hiding
+// square or the crowned half, so those show as played.
 func secretKind(k game.MoveKind) bool {
-	return k == game.Choose || k == game.PlaceStone || k == game.HideCrown || k == game.SplitMonarch
+	return k == game.Choose
 }
 
 // drawMoveList draws the action bar (actions without squares) and the move list's last
@@ -552,15 +614,19 @@ func (p *Play) drawMoveList(dst *ebiten.Image) {
 	if n <= 0 {
 		return
 	}
-	lines := p.history
-	if len(lines) == 0 {
+	if len(p.history) == 0 {
 		drawLeft(dst, lang.T("No moves yet."), f, r.X+0.5*p.lay.Small, r.Y+0.8*lh, colSub)
 		return
 	}
-	end := len(lines) - p.scroll
-	start := max(0, end-n)
-	for i := start; i < end; i++ {
-		drawLeft(dst, shorten2(lines[i], f, r.W-p.lay.Small), f, r.X+0.5*p.lay.Small, r.Y+0.3*lh+float64(i-start)*lh+lh/2, colTitle)
+	// Long lines (a resolution's comment, a reveal) wrap rather than lose their end.
+	// Only the last lines are wrapped: enough to fill the list.
+	var lines []string
+	for i := len(p.history) - p.scroll - 1; i >= 0 && len(lines) < n; i-- {
+		lines = append(wrap(p.history[i], f, r.W-p.lay.Small), lines...)
+	}
+	start := max(0, len(lines)-n)
+	for i := start; i < len(lines); i++ {
+		drawLeft(dst, lines[i], f, r.X+0.5*p.lay.Small, r.Y+0.3*lh+float64(i-start)*lh+lh/2, colTitle)
 	}
 }
 
@@ -571,7 +637,11 @@ func (p *Play) drawHandover(dst *ebiten.Image) {
 	sf := p.fs.get(false, p.lay.TextSize)
 	drawText(dst, lang.F("Pass the device to %s", colorName(p.handTo)), tf, cx, cy-1.5*p.lay.TextSize, colTitle)
 	y := cy + 0.5*p.lay.TextSize
-	for _, l := range wrap(lang.F("%s: tap anywhere when the other player cannot see the screen.", colorName(p.handTo)), sf, 0.9*p.env.Width) {
+	note := lang.F("%s: tap anywhere when the other player cannot see the screen.", colorName(p.handTo))
+	if p.pickFor > 0 {
+		note = lang.F("%s picks a secret number 0–9 for the capture attempt: tap anywhere when the other player cannot see the screen.", colorName(p.handTo))
+	}
+	for _, l := range wrap(note, sf, 0.9*p.env.Width) {
 		drawText(dst, l, sf, cx, y, colSub)
 		y += 1.4 * p.lay.TextSize
 	}

@@ -379,6 +379,7 @@ func (s *Setup) Draw(screen *ebiten.Image) {
 func (s *Setup) Status() Status {
 	st := Status{Scene: "setup", Variant: s.variant, Title: lang.T("New game"), Error: s.err, Notice: translateLines(s.notice),
 		Buttons: buttonStatus(s.buttons, s.env.Scale)}
+	markClipped(st.Buttons, s.buttons, s.fs.get(false, clamp(0.034*math.Min(s.env.Width, s.env.Height), 13*s.env.Scale, 19*s.env.Scale)))
 	if v, err := game.Lookup(s.variant); err == nil {
 		st.Board.Files, st.Board.Ranks = v.Files, v.Ranks
 	}

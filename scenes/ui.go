@@ -49,6 +49,15 @@ func buttonStatus(bs []button, scale float64) []ButtonStatus {
 	return out
 }
 
+// markClipped marks the buttons whose label drawn in f is cut short (drawButton's rule).
+func markClipped(st []ButtonStatus, bs []button, f text.Face) {
+	for i := range bs {
+		if w, _ := text.Measure(bs[i].label, f, 0); w > bs[i].r.W*0.94 && i < len(st) {
+			st[i].Clipped = true
+		}
+	}
+}
+
 func drawButtons(dst *ebiten.Image, bs []button, f text.Face) {
 	for _, b := range bs {
 		drawButton(dst, b, f)

@@ -132,6 +132,10 @@ func Label(r game.Rules, m game.Move) string {
 		return "Pass"
 	case game.Decline:
 		return "Decline the strike"
+	case game.Defence:
+		if a, b, ok := strings.Cut(r.MoveText(m), ","); ok {
+			return fmt.Sprintf("Defend: %s, then %s", a, b)
+		}
 	case game.Choose:
 		if m.N == 1 {
 			return "Crown the Dame"
@@ -143,11 +147,13 @@ func Label(r game.Rules, m game.Move) string {
 		}
 		return "Plain stone on " + m.To.String()
 	case game.SplitMonarch:
-		half := "orthogonal"
-		if game.HalfOrth+game.PieceType(m.N) == game.HalfDiag {
-			half = "diagonal"
+		// Short enough for a phone's button: the half that moves, and whether the crown
+		// goes with it or stays on the monarch's square.
+		name := r.Variant().Pieces[m.Promo].Name
+		if game.HalfOrth+game.PieceType(m.N) == m.Promo {
+			return fmt.Sprintf("%s to %v, with the crown", name, m.To)
 		}
-		return fmt.Sprintf("%s to %v, crown on the %s half", r.Variant().Pieces[m.Promo].Name, m.To, half)
+		return fmt.Sprintf("%s to %v, crown stays", name, m.To)
 	}
 	t := r.MoveText(m)
 	pos := r.Position()

@@ -502,6 +502,7 @@ func (m *Match) Load(text string) error {
 	}
 	m.cancelAI()
 	m.g, m.offer, m.err, m.sealed, m.failed = g, 0, nil, false, false
+	m.picked = [2]int{} // numbers picked for the old game's attempt
 	m.observe()
 	m.cfg.Variant = g.Variant().Name
 	m.cfg.Options = nil
