@@ -57,7 +57,9 @@ func (r Room) derive(info string, n int) []byte {
 
 // Topic is the MQTT topic the two players share: a hash of the key, so a relay cannot
 // tell rooms apart from the outside, nor find the key.
-func (r Room) Topic() string { return "quintet/v1/" + hex.EncodeToString(r.derive("quintet room topic v1", 16)) }
+func (r Room) Topic() string {
+	return "quintet/v1/" + hex.EncodeToString(r.derive("quintet room topic v1", 16))
+}
 
 // Kinds of signaling payloads; each travels in one direction only, so a payload cannot
 // be reflected back to its sender as the other side's.
