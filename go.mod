@@ -10,6 +10,7 @@ require (
 	github.com/pion/ice/v4 v4.4.8
 	github.com/pion/webrtc/v4 v4.2.26
 	golang.org/x/image v0.20.0
+	rsc.io/qr v0.2.0
 )
 
 require (

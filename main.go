@@ -23,7 +23,11 @@ func main() {
 			first = p
 		}
 	}
-	app := scenes.NewApp(first, newHost())
+	host := newHost()
+	if f := scenes.FriendFromPage(setup, host); f != nil {
+		first = f // a join link, or a game with a friend taken up again
+	}
+	app := scenes.NewApp(first, host)
 	attachHost(app)
 
 	ebiten.SetScreenClearedEveryFrame(false) // App.Draw redraws only when something changed

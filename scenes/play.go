@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/scenes/interact"
 	"github.com/quintet-chess/quintet/scenes/layout"
 	"github.com/quintet-chess/quintet/scenes/match"
@@ -65,6 +66,7 @@ type Play struct {
 	sound   *Sound
 	sprites *pieceSprites
 	start   *game.Position // the start position, for captured material
+	net     *friendPlay    // a game with a friend over the network (friend_play.go), else nil
 }
 
 type dragState struct {
@@ -118,6 +120,9 @@ func (p *Play) reset() {
 func (p *Play) Update(ctx *Ctx) error {
 	p.tick, p.sound = ctx.Tick, ctx.Sound
 	p.m.Update()
+	if p.net != nil {
+		p.netTick(ctx)
+	}
 	p.refresh()
 	if ctx.Env != p.env {
 		p.env = ctx.Env
@@ -370,6 +375,12 @@ func (p *Play) layButtons() {
 	}
 	_ = g
 	p.barH = 0
+	if p.net != nil {
+		p.netButtons()
+		if p.barH > 0 {
+			return
+		}
+	}
 	if p.handover || p.view == nil || !p.canAct() {
 		return
 	}
@@ -417,6 +428,9 @@ func (p *Play) soundMuted() bool { return p.sound != nil && p.sound.Muted() }
 // button carries out a button of the play screen.
 func (p *Play) button(ctx *Ctx, id string) {
 	g := p.m.Game()
+	if p.net != nil && p.netButton(ctx, id) {
+		return
+	}
 	switch id {
 	case "undo":
 		if err := p.m.Takeback(); err != nil {
@@ -444,6 +458,8 @@ func (p *Play) button(ctx *Ctx, id string) {
 			p.say("The AI accepts the draw.")
 		case p.m.Hotseat():
 			p.panel = drawOfferPanel(c)
+		case p.net != nil:
+			p.say(lang.T("Draw offered; waiting for your friend."))
 		default:
 			p.say("The AI declines the draw.")
 		}
@@ -571,6 +587,9 @@ func (p *Play) Status() Status {
 		gs.Error = err.Error()
 	}
 	st.Game = gs
+	if p.net != nil {
+		st.Net = p.netStatus()
+	}
 	return st
 }
 

@@ -166,6 +166,9 @@ func (p *Play) updatePanel(ctx *Ctx) {
 
 // pick carries out the choice id of panel cp.
 func (p *Play) pick(cp *choicePanel, id string) {
+	if p.net != nil && p.netPick(id) {
+		return
+	}
 	switch id {
 	case "cancel", "no":
 		p.sel, p.targets, p.pending = game.NoSquare, 0, nil
@@ -347,10 +350,13 @@ func (p *Play) drawHeader(dst *ebiten.Image) {
 		title += " · two players"
 	} else {
 		for c := game.White; c <= game.Black; c++ {
-			if s := p.m.Seat(c); !s.Human {
+			if s := p.m.Seat(c); !s.Human && !s.Remote {
 				title += " · vs AI " + s.Level
 			}
 		}
+	}
+	if p.net != nil {
+		title += " · " + p.netState()
 	}
 	w := h.W - 1.1*p.lay.Badge.W
 	p.drawBadge(dst)
@@ -432,6 +438,9 @@ func (p *Play) drawStrips(dst *ebiten.Image) {
 func seatName(s match.Seat) string {
 	if s.Human {
 		return "person"
+	}
+	if s.Remote {
+		return "friend"
 	}
 	return "AI " + s.Level
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/internal/pageurl"
 	"github.com/quintet-chess/quintet/scenes/layout"
 	"github.com/quintet-chess/quintet/scenes/match"
@@ -202,6 +203,10 @@ func (s *Setup) scrollBy(d float64) {
 }
 
 func (s *Setup) start(ctx *Ctx) {
+	if s.opponent == "friend" {
+		ctx.GoTo(NewFriendHost(s, ctx.Host))
+		return
+	}
 	p, err := NewPlay(s.Config(), s.opp, s)
 	if err != nil {
 		s.err = err.Error()
@@ -299,8 +304,11 @@ func (s *Setup) lay() {
 		opps = append(opps, button{id: "opponent:" + l.Name, label: "AI " + l.Name, on: s.opponent == l.Name})
 	}
 	opps = append(opps, button{id: "opponent:person", label: "Person here", on: s.opponent == "person"})
+	opps = append(opps, button{id: "opponent:friend", label: lang.T("Play a friend"), on: s.opponent == "friend"})
 	grid(3, opps)
-	if s.opponent == "person" {
+	if s.opponent == "friend" {
+		help(lang.T("A friend on another device: you get one link (and a QR code) to send; the game starts when they open it. Colours are decided by a fair coin flip both devices take part in."))
+	} else if s.opponent == "person" {
 		help("Two people take turns on this device; in games with secrets a hand-over screen hides each player's secrets from the other.")
 	} else {
 		for _, l := range match.Levels {

@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"sync"
 	"time"
-
-	"github.com/coder/websocket"
 )
 
 // A minimal MQTT 3.1.1 client over WebSocket: connect, subscribe to one topic, publish
@@ -122,7 +120,7 @@ func (p Packet) Publish() (topic string, payload []byte, err error) {
 // Client is one connection to a broker.
 type Client struct {
 	URL   string
-	ws    *websocket.Conn
+	ws    *wsConn
 	wmu   sync.Mutex
 	in    chan Message
 	done  chan struct{}
@@ -140,11 +138,10 @@ type Message struct {
 
 // Dial connects to the broker at url (ws:// or wss://) and subscribes to topic.
 func Dial(ctx context.Context, url, topic string) (*Client, error) {
-	ws, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{Subprotocols: []string{"mqtt"}})
+	ws, err := dialWS(ctx, url, "mqtt")
 	if err != nil {
 		return nil, err
 	}
-	ws.SetReadLimit(MaxPacket + 8)
 	c := &Client{URL: url, ws: ws, in: make(chan Message, 32), done: make(chan struct{}), topic: topic}
 	var id [8]byte
 	rand.Read(id[:])
@@ -181,7 +178,7 @@ func Dial(ctx context.Context, url, topic string) (*Client, error) {
 func (c *Client) write(ctx context.Context, b []byte) error {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
-	return c.ws.Write(ctx, websocket.MessageBinary, b)
+	return c.ws.Write(ctx, b)
 }
 
 // read returns the next packet; MQTT packets may be split across WebSocket messages or
@@ -196,7 +193,7 @@ func (c *Client) read(ctx context.Context) (Packet, error) {
 			c.buf = c.buf[n:]
 			return p, nil
 		}
-		_, b, err := c.ws.Read(ctx)
+		b, err := c.ws.Read(ctx)
 		if err != nil {
 			return p, err
 		}
@@ -280,7 +277,7 @@ func (c *Client) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	c.write(ctx, packet(pDisconn, 0, nil))
 	cancel()
-	c.ws.Close(websocket.StatusNormalClosure, "")
+	c.ws.Close()
 	c.shut(nil)
 	return nil
 }

@@ -3,6 +3,7 @@ package match
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/p2p"
@@ -26,6 +27,8 @@ type netSide struct {
 	online   bool
 	stopped  error
 	events   []p2p.Event // what the scene should react to (offers, answers, chat, drops)
+	sentAt   time.Time   // our last move went out
+	recvAt   time.Time   // the friend's last move reached this side's game
 }
 
 // NewRemote is a match against a friend through pm, which has started; cfg names the
@@ -160,6 +163,9 @@ func (m *Match) netUpdate() {
 			changed = true
 		case p2p.EvApplied:
 			changed = true
+			if !ev.Mine && ev.Input.Kind == game.InputMove {
+				n.recvAt = time.Now()
+			}
 			if ev.Input.Kind == game.InputMove || ev.Input.Kind == game.InputAgree {
 				n.peerOffr[p2p.OfferDraw], n.myOffer[p2p.OfferDraw] = false, false
 			}
@@ -259,6 +265,7 @@ func (m *Match) netPlay(c game.Color, mv game.Move) error {
 	if err := n.pm.Play(mv); err != nil {
 		return err
 	}
+	n.sentAt = time.Now()
 	if s.Players == 3 {
 		n.sealedAt = len(m.g.Entries())
 	}
@@ -287,3 +294,33 @@ func (m *Match) netTakeback() error {
 	n.myOffer[p2p.OfferTakeback] = true
 	return nil
 }
+
+// NetTimes are when our last move went out and when the friend's last move reached this
+// side's game (zero before the first).
+func (m *Match) NetTimes() (sent, recv time.Time) {
+	if m.net == nil {
+		return
+	}
+	return m.net.sentAt, m.net.recvAt
+}
+
+// ClaimAbandoned ends the game as won by this side because the friend stayed away: the
+// protocol stops (nothing more can reach the friend) and this side's game records the
+// friend resigning. The friend's device does not take part, so the result stands on
+// this device only.
+func (m *Match) ClaimAbandoned() error {
+	n := m.net
+	if n == nil || m.g.Outcome().Over() {
+		return errors.New("no game to claim")
+	}
+	if err := m.g.Apply(game.Input{Kind: game.InputResign, Player: n.me.Other()}); err != nil {
+		return err
+	}
+	n.pm.Close()
+	n.stopped = ErrAbandoned
+	m.notice("")
+	return nil
+}
+
+// ErrAbandoned is why a network game stopped when this side claimed it.
+var ErrAbandoned = errors.New("the friend abandoned the game")
