@@ -106,6 +106,11 @@ func (p *Play) netTick(ctx *Ctx) {
 			}
 		}
 	}
+	// Who may act changes without the game changing (our move sealed, an offer waiting):
+	// make the view again.
+	if m.ToAct() != p.acts {
+		p.viewKey = [2]uint64{}
+	}
 	// The friend's offers, one panel at a time.
 	if p.panel == nil && m.Stopped() == nil {
 		for _, what := range []uint8{p2p.OfferDraw, p2p.OfferTakeback, p2p.OfferRematch} {

@@ -1,0 +1,209 @@
+//go:build !js
+
+package e2e
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/internal/testrelay"
+)
+
+// netState is window.quintet.net: a game with a friend.
+type netState struct {
+	Role     string `json:"role"`
+	State    string `json:"state"`
+	Link     string `json:"link"`
+	Relays   int    `json:"relays"`
+	SetupMS  int64  `json:"setupMs"`
+	Color    string `json:"color"`
+	Verified bool   `json:"verified"`
+	SentAt   int64  `json:"sentAt"`
+	RecvAt   int64  `json:"recvAt"`
+	Fault    string `json:"fault"`
+	Offer    string `json:"offer"`
+}
+
+func (tb *tab) net() netState {
+	tb.t.Helper()
+	s, err := chromedp.Run(tb.ctx, chromedp.Evaluate[netState](`(window.quintet && window.quintet.net) || {}`))
+	if err != nil {
+		tb.t.Fatalf("read window.quintet.net: %v", err)
+	}
+	return s
+}
+
+func (tb *tab) waitNet(what string, cond func(state, netState) bool) (state, netState) {
+	tb.t.Helper()
+	var n netState
+	s := tb.wait(what, func(s state) bool { n = tb.net(); return cond(s, n) })
+	return s, n
+}
+
+// friendBrowser is a Chromium whose WebRTC candidates are plain addresses (no mDNS
+// names), so two pages and a native peer on one machine reach each other.
+func friendBrowser(t *testing.T) context_ {
+	return startBrowser(t, chromedp.Flag("disable-features", "WebRtcHideLocalIpsWithMdns"))
+}
+
+// offline is the query that points a page at the test's relay and at no STUN server (the
+// machine has no internet).
+func offline(relay string) string {
+	return "?relay=" + url.QueryEscape(relay) + "&ice=none"
+}
+
+// hostLink opens the setup screen, picks a game and "Play a friend", and returns the tab
+// and the link it shows.
+func hostLink(t *testing.T, browser context_, srv *server, relay, variant string) (*tab, string) {
+	tb := open(t, browser, srv.url, offline(relay), desktop)
+	tb.wait("the setup screen", func(s state) bool { return s.Scene == "setup" && len(s.Buttons) > 0 })
+	tb.button("game:" + variant)
+	tb.button("opponent:friend")
+	tb.button("play")
+	_, n := tb.waitNet("the link, a relay connected", func(s state, n netState) bool {
+		return s.Scene == "friend" && n.Link != "" && n.Relays == 1
+	})
+	tb.screenshot("friend-link-" + variant)
+	if !strings.Contains(n.Link, "#friend=") {
+		t.Fatalf("link %q", n.Link)
+	}
+	return tb, n.Link
+}
+
+// join opens the link as the friend would (with the test's no-STUN query before the
+// fragment) and waits until both pages play.
+func join(t *testing.T, browser context_, srv *server, host *tab, link string, vp viewport) (*tab, state, state) {
+	base, frag, _ := strings.Cut(link, "#")
+	if !strings.HasPrefix(base, srv.url) {
+		t.Fatalf("the link %q is not on the page's address %s", link, srv.url)
+	}
+	// Another device: a browser profile of its own (its own localStorage).
+	guest := openWith(t, browser, base, "?ice=none#"+frag, vp, chromedp.WithNewBrowserContext())
+	hs := waitPlay(host)
+	gs := waitPlay(guest)
+	return guest, hs, gs
+}
+
+// front brings the tab to the front: a page in the background gets no frames, so the app
+// would read no input.
+func (tb *tab) front() {
+	tb.t.Helper()
+	if _, err := chromedp.Call(tb.ctx, page.BringToFront, cdp.Empty{}); err != nil {
+		tb.t.Fatal(err)
+	}
+}
+
+// playMove plays a move by pressing its two squares (a click or a tap).
+func playMove(tb *tab, s state, m game.Move) {
+	tb.front()
+	tb.press(squareXY(s, m.From.File(), m.From.Rank()))
+	tb.press(squareXY(s, m.To.File(), m.To.Rank()))
+}
+
+// TestFriend pairs two Chromium pages through one link via a real MQTT relay
+// (mosquitto) and plays over WebRTC: a simultaneous turn (both sealed, then revealed),
+// and a Crown game up to a reveal.
+func TestFriend(t *testing.T) {
+	relay := testrelay.Start(t)
+	srv := startServer(t, staticDir(t))
+	browser := friendBrowser(t)
+
+	t.Run("simultaneous", func(t *testing.T) {
+		host, link := hostLink(t, browser, srv, relay, "simultaneous")
+		guest, hs, gs := join(t, browser, srv, host, link, phone)
+		hn, gn := host.net(), guest.net()
+		t.Logf("paired: host %s (%d ms), guest %s (%d ms)", hn.Color, hn.SetupMS, gn.Color, gn.SetupMS)
+		if hn.Color == gn.Color || hn.Color == "" || hn.Role != "host" || gn.Role != "guest" {
+			t.Fatalf("colours %q / %q, roles %q / %q", hn.Color, gn.Color, hn.Role, gn.Role)
+		}
+		if hs.Game.Viewer != hn.Color || gs.Game.Viewer != gn.Color {
+			t.Fatalf("viewers %s / %s", hs.Game.Viewer, gs.Game.Viewer)
+		}
+		// Several simultaneous turns: each side types its move; neither sees the other's
+		// until both are in.
+		var lat []int64
+		for turn := 0; turn < 3; turn++ {
+			hs = host.wait("the host's turn", func(s state) bool { return s.Game.ToAct != 0 })
+			gs = guest.wait("the guest's turn", func(s state) bool { return s.Game.ToAct != 0 })
+			before := hs.Game.Plies
+			playMove(host, hs, boardMoves(t, hs)[turn])
+			hs = host.wait("the host's move sealed", func(s state) bool { return s.Game.ToAct == 0 })
+			if hs.Game.Plies != before {
+				t.Fatalf("the host's move was applied before the guest's: %d entries", hs.Game.Plies)
+			}
+			playMove(guest, gs, boardMoves(t, gs)[turn])
+			hs = host.wait("the turn resolved on the host", func(s state) bool { return s.Game.Plies >= before+2 })
+			gs = guest.wait("the turn resolved on the guest", func(s state) bool { return s.Game.Plies >= before+2 })
+			if hs.Game.Text != gs.Game.Text || !slices.Equal(hs.Game.Moves, gs.Game.Moves) {
+				t.Fatalf("the pages disagree:\n%s %q\n%s %q", hs.Game.Text, hs.Game.Moves, gs.Game.Text, gs.Game.Moves)
+			}
+			hn, gn = host.net(), guest.net()
+			// The sealed turn seen from the second mover: its seal out, both opened,
+			// the friend's move in its game (one frame of the page included).
+			lat = append(lat, gn.RecvAt-gn.SentAt)
+		}
+		hs = host.wait("the pieces still", func(s state) bool { return !s.Game.Animating })
+		gs = guest.wait("the pieces still", func(s state) bool { return !s.Game.Animating })
+		host.screenshot("friend-simultaneous-host")
+		guest.screenshot("friend-simultaneous-guest")
+		checkBoard(t, host, hs)
+		checkBoard(t, guest, gs)
+		t.Logf("sealed turn (second mover's seal to the resolved turn), ms: %v", lat)
+		checkConsole(t, host.close(), srv)
+		checkConsole(t, guest.close(), srv)
+	})
+
+	t.Run("crown-reveal", func(t *testing.T) {
+		host, link := hostLink(t, browser, srv, relay, "crown")
+		guest, _, _ := join(t, browser, srv, host, link, desktop)
+		tabs := map[string]*tab{host.net().Color: host, guest.net().Color: guest}
+		var lat []int64
+		for i := 0; i < 200; i++ {
+			w := tabs["white"].state()
+			b := tabs["black"].state()
+			if w.Game.Result != "*" || strings.Contains(strings.Join(w.Game.Moves, " "), "{") {
+				break
+			}
+			for _, c := range []string{"white", "black"} {
+				tb := tabs[c]
+				s := tb.state()
+				if s.Game.ToAct == 0 {
+					continue
+				}
+				if s.Game.Panel != "" { // the secret crown choice: any
+					tb.button("move:0")
+					continue
+				}
+				ms := plainMoves(t, s)
+				if len(ms) == 0 {
+					continue
+				}
+				before := s.Game.Plies
+				other := tabs[map[string]string{"white": "black", "black": "white"}[c]]
+				playMove(tb, s, ms[i%len(ms)])
+				other.wait("the move on the other page", func(s state) bool { return s.Game.Plies > before })
+				lat = append(lat, other.net().RecvAt-tb.net().SentAt)
+			}
+			_ = b
+		}
+		w := tabs["white"].state()
+		t.Logf("crown: %d entries, moves %q", w.Game.Plies, w.Game.Moves)
+		slices.Sort(lat)
+		if len(lat) > 0 {
+			t.Logf("move latency (sent to the friend's game, one frame included) over %d moves: median %d ms, worst %d ms", len(lat), lat[len(lat)/2], lat[len(lat)-1])
+		}
+		host.screenshot("friend-crown-host")
+		guest.screenshot("friend-crown-guest")
+		checkConsole(t, host.close(), srv)
+		checkConsole(t, guest.close(), srv)
+	})
+	_ = fmt.Sprint
+}
