@@ -3,11 +3,11 @@
 package e2e
 
 import (
-	"fmt"
 	"net/url"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
@@ -165,45 +165,69 @@ func TestFriend(t *testing.T) {
 		host, link := hostLink(t, browser, srv, relay, "crown")
 		guest, _, _ := join(t, browser, srv, host, link, desktop)
 		tabs := map[string]*tab{host.net().Color: host, guest.net().Color: guest}
+		// Each side chooses its crown in secret; then 1. e4 d6 2. Bb5 a6 3. Bxe8: the
+		// king is taken and its secret revealed on both pages.
+		script := map[string][]string{"white": {"e2e4", "f1b5", "b5e8"}, "black": {"d7d6", "a7a6"}}
 		var lat []int64
-		for i := 0; i < 200; i++ {
-			w := tabs["white"].state()
-			b := tabs["black"].state()
-			if w.Game.Result != "*" || strings.Contains(strings.Join(w.Game.Moves, " "), "{") {
+		for step := 0; step < 40; step++ {
+			w, b := tabs["white"].state(), tabs["black"].state()
+			if len(script["white"]) == 0 && w.Game.Plies == b.Game.Plies && !w.Game.Animating {
 				break
 			}
+			acted := false
 			for _, c := range []string{"white", "black"} {
-				tb := tabs[c]
+				tb, other := tabs[c], tabs[map[string]string{"white": "black", "black": "white"}[c]]
 				s := tb.state()
 				if s.Game.ToAct == 0 {
 					continue
 				}
-				if s.Game.Panel != "" { // the secret crown choice: any
-					tb.button("move:0")
-					continue
-				}
-				ms := plainMoves(t, s)
-				if len(ms) == 0 {
-					continue
-				}
+				acted = true
 				before := s.Game.Plies
-				other := tabs[map[string]string{"white": "black", "black": "white"}[c]]
-				playMove(tb, s, ms[i%len(ms)])
-				other.wait("the move on the other page", func(s state) bool { return s.Game.Plies > before })
-				lat = append(lat, other.net().RecvAt-tb.net().SentAt)
+				if s.Game.Panel != "" { // the secret crown choice: the first one offered
+					tb.front()
+					tb.button("move:0")
+				} else {
+					if len(script[c]) == 0 {
+						t.Fatalf("%s is asked to move after the script", c)
+					}
+					m, err := rulesOf(t, s).ParseMove(map[string]game.Color{"white": game.White, "black": game.Black}[c], script[c][0])
+					if err != nil {
+						t.Fatal(err)
+					}
+					script[c] = script[c][1:]
+					playMove(tb, s, m)
+				}
+				other.wait("the other page to follow", func(s state) bool { return s.Game.Plies > before })
+				if n := other.net(); n.RecvAt > 0 && s.Game.Panel == "" {
+					lat = append(lat, n.RecvAt-tb.net().SentAt)
+				}
 			}
-			_ = b
+			if !acted {
+				time.Sleep(100 * time.Millisecond)
+			}
 		}
-		w := tabs["white"].state()
-		t.Logf("crown: %d entries, moves %q", w.Game.Plies, w.Game.Moves)
+		w := tabs["white"].wait("the reveal", func(s state) bool { return strings.Contains(strings.Join(s.Game.Moves, " "), "{") && !s.Game.Animating })
+		b := tabs["black"].wait("the reveal", func(s state) bool { return strings.Contains(strings.Join(s.Game.Moves, " "), "{") && !s.Game.Animating })
+		t.Logf("crown: white sees %q (%s), black sees %q (%s)", w.Game.Moves, w.Game.Result, b.Game.Moves, b.Game.Result)
+		if w.Game.Result != b.Game.Result || w.Game.Plies != b.Game.Plies || w.Game.Moves[len(w.Game.Moves)-1] != b.Game.Moves[len(b.Game.Moves)-1] {
+			t.Fatalf("the pages disagree after the reveal")
+		}
+		if last := w.Game.Moves[len(w.Game.Moves)-1]; !strings.Contains(last, "Bxe8 {Black's crown was on the") {
+			t.Fatalf("the last move is not the capture on e8 with Black's secret revealed: %q", w.Game.Moves)
+		}
+		if w.Game.Result != "*" {
+			// Over: both sides opened every secret and checked the other's.
+			tabs["white"].waitNet("the game checked by both sides", func(_ state, n netState) bool { return n.Verified })
+			tabs["black"].waitNet("the game checked by both sides", func(_ state, n netState) bool { return n.Verified })
+		}
 		slices.Sort(lat)
 		if len(lat) > 0 {
-			t.Logf("move latency (sent to the friend's game, one frame included) over %d moves: median %d ms, worst %d ms", len(lat), lat[len(lat)/2], lat[len(lat)-1])
+			t.Logf("move latency (sent to the friend's game, one frame included) over %d moves, ms: %v", len(lat), lat)
 		}
-		host.screenshot("friend-crown-host")
-		guest.screenshot("friend-crown-guest")
+		tabs["white"].screenshot("friend-crown-white")
+		tabs["black"].screenshot("friend-crown-black")
+		checkBoard(t, tabs["white"], w)
 		checkConsole(t, host.close(), srv)
 		checkConsole(t, guest.close(), srv)
 	})
-	_ = fmt.Sprint
 }
