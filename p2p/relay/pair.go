@@ -187,9 +187,10 @@ func PairGuest(ctx context.Context, rel *Relays, cfg p2p.RTCConfig) (p2p.Conn, e
 func guestAttempt(ctx context.Context, rel *Relays, cfg p2p.RTCConfig) (p2p.Conn, error) {
 	var nonce [8]byte
 	rand.Read(nonce[:])
-	tick := time.NewTicker(knockEvery)
+	// Knock at once, again every knockEvery; while no relay has taken the knock (none
+	// connected yet), every 50 ms.
+	tick := time.NewTimer(0)
 	defer tick.Stop()
-	rel.Publish(ctx, Payload{Kind: KindKnock, Nonce: nonce})
 	var g *p2p.Guest
 	var answer Payload
 	var deadline <-chan time.Time
@@ -203,10 +204,14 @@ func guestAttempt(ctx context.Context, rel *Relays, cfg p2p.RTCConfig) (p2p.Conn
 			}
 			return nil, ctx.Err()
 		case <-tick.C:
-			if g == nil {
-				rel.Publish(ctx, Payload{Kind: KindKnock, Nonce: nonce})
+			p := Payload{Kind: KindKnock, Nonce: nonce}
+			if g != nil {
+				p = answer // until the host has it: QoS 0 may lose it
+			}
+			if rel.Publish(ctx, p) != nil {
+				tick.Reset(50 * time.Millisecond)
 			} else {
-				rel.Publish(ctx, answer) // until the host has it: QoS 0 may lose it
+				tick.Reset(knockEvery)
 			}
 		case p := <-rel.in:
 			if g != nil || p.Kind != KindOffer || p.Nonce != nonce {
@@ -219,6 +224,7 @@ func guestAttempt(ctx context.Context, rel *Relays, cfg p2p.RTCConfig) (p2p.Conn
 			}
 			answer = Payload{Kind: KindAnswer, Session: p.Session, Nonce: nonce, Code: g.Answer()}
 			rel.Publish(ctx, answer)
+			tick.Reset(knockEvery)
 			deadline = time.After(connectWait)
 			go func(g *p2p.Guest) {
 				c, err := g.Connect(ctx)
