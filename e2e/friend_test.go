@@ -3,9 +3,13 @@
 package e2e
 
 import (
+	"bufio"
 	"net/url"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -230,4 +234,77 @@ func TestFriend(t *testing.T) {
 		checkConsole(t, host.close(), srv)
 		checkConsole(t, guest.close(), srv)
 	})
+}
+
+// TestFriendNativeHost: a page plays our AI hosted natively by "quintet host" (built
+// here), paired through the link it prints via mosquitto, over pion's WebRTC.
+func TestFriendNativeHost(t *testing.T) {
+	relay := testrelay.Start(t)
+	srv := startServer(t, staticDir(t))
+	bin := filepath.Join(t.TempDir(), "quintet")
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/quintet").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "host", "-variant", "chess", "-level", "beginner", "-relay", relay, "-stun", "",
+		"-base", srv.url, "-timeout", "2m")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	sc := bufio.NewScanner(stdout)
+	link := ""
+	for sc.Scan() {
+		if l, ok := strings.CutPrefix(sc.Text(), "link: "); ok {
+			link = l
+			break
+		}
+	}
+	if link == "" {
+		t.Fatalf("quintet host printed no link; stderr: %s", stderr.String())
+	}
+	var hostOut []string
+	var hmu sync.Mutex
+	go func() {
+		for sc.Scan() {
+			hmu.Lock()
+			hostOut = append(hostOut, sc.Text())
+			hmu.Unlock()
+		}
+	}()
+	browser := friendBrowser(t)
+	base, frag, _ := strings.Cut(link, "#")
+	tb := open(t, browser, base, "?ice=none#"+frag, phone)
+	s := waitPlay(tb)
+	n := tb.net()
+	t.Logf("paired with quintet host in %d ms; the page plays %s", n.SetupMS, n.Color)
+
+	var lat []int64
+	for i := 0; i < 4; i++ {
+		s = tb.wait("our turn", func(s state) bool { return s.Game.ToAct != 0 && !s.Game.Animating || s.Game.Result != "*" })
+		if s.Game.Result != "*" {
+			break
+		}
+		before := s.Game.Plies
+		t0 := time.Now()
+		playMove(tb, s, boardMoves(t, s)[0])
+		s = tb.wait("the AI's answer", func(s state) bool { return s.Game.Plies >= before+2 || s.Game.Result != "*" })
+		lat = append(lat, time.Since(t0).Milliseconds())
+	}
+	s = tb.wait("the pieces still", func(s state) bool { return !s.Game.Animating })
+	tb.screenshot("friend-native-host")
+	checkBoard(t, tb, s)
+	hmu.Lock()
+	t.Logf("moves %q; quintet host said %q", s.Game.Moves, hostOut)
+	hmu.Unlock()
+	t.Logf("our move to the AI's answer on the page (its search included), ms: %v", lat)
+	if len(s.Game.Moves) < 2 {
+		t.Fatalf("too few moves: %q", s.Game.Moves)
+	}
+	checkConsole(t, tb.close(), srv)
 }

@@ -28,7 +28,7 @@ type RTCConfig struct {
 
 // gatherWait bounds ICE gathering: once a first candidate is known, an unreachable STUN
 // server must not hold the code back for its whole timeout.
-const gatherWait = 3 * time.Second
+const gatherWait = time.Second
 
 func (c RTCConfig) peer() (js.Value, error) {
 	ctor := js.Global().Get("RTCPeerConnection")
