@@ -308,3 +308,47 @@ func TestFriendNativeHost(t *testing.T) {
 	}
 	checkConsole(t, tb.close(), srv)
 }
+
+// TestFriendResume: the friend's page reloads mid-game; it takes the match up again from
+// localStorage, pairs again through the same room, and no move is lost.
+func TestFriendResume(t *testing.T) {
+	relay := testrelay.Start(t)
+	srv := startServer(t, staticDir(t))
+	browser := friendBrowser(t)
+	host, link := hostLink(t, browser, srv, relay, "chess")
+	guest, _, _ := join(t, browser, srv, host, link, desktop)
+	tabs := map[string]*tab{host.net().Color: host, guest.net().Color: guest}
+	move := func(c string) {
+		tb := tabs[c]
+		s := tb.wait("the turn of "+c, func(s state) bool { return s.Game.ToAct != 0 })
+		playMove(tb, s, boardMoves(t, s)[0])
+		other := tabs[map[string]string{"white": "black", "black": "white"}[c]]
+		other.wait("the move on the other page", func(x state) bool { return x.Game.Plies > s.Game.Plies })
+	}
+	move("white")
+	move("black")
+	before := host.state().Game.Moves
+	// The guest reloads.
+	guest.front()
+	if _, err := chromedp.Run(guest.ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	gs := waitPlay(guest)
+	t.Logf("after the reload the guest shows %q, state %s", gs.Game.Moves, guest.net().State)
+	_, gn := guest.waitNet("the guest back online", func(s state, n netState) bool { return n.State == "online" })
+	_, hn := host.waitNet("the host back online", func(s state, n netState) bool { return n.State == "online" })
+	t.Logf("resumed: pairing again took %d ms (guest), %d ms (host)", gn.SetupMS, hn.SetupMS)
+	gs = guest.state()
+	if !slices.Equal(gs.Game.Moves, before) {
+		t.Fatalf("the guest's moves after the reload %q, before %q", gs.Game.Moves, before)
+	}
+	move("white")
+	move("black")
+	hs, gs := host.state(), guest.state()
+	if !slices.Equal(hs.Game.Moves, gs.Game.Moves) || len(hs.Game.Moves) != 2 {
+		t.Fatalf("after the resume: host %q, guest %q", hs.Game.Moves, gs.Game.Moves)
+	}
+	guest.screenshot("friend-resumed-guest")
+	checkConsole(t, host.close(), srv)
+	checkConsole(t, guest.close(), srv)
+}
