@@ -352,3 +352,48 @@ func TestFriendResume(t *testing.T) {
 	checkConsole(t, host.close(), srv)
 	checkConsole(t, guest.close(), srv)
 }
+
+// TestFriendNoRelay pairs without any relay: the host's link carries the offer, the
+// friend's page shows an answer code, the host pastes it into the page's text box.
+func TestFriendNoRelay(t *testing.T) {
+	srv := startServer(t, staticDir(t))
+	browser := friendBrowser(t)
+	// A relay nobody listens on: pairing must not need it.
+	host := open(t, browser, srv.url, offline("ws://127.0.0.1:9"), desktop)
+	host.wait("the setup screen", func(s state) bool { return s.Scene == "setup" && len(s.Buttons) > 0 })
+	host.button("opponent:friend")
+	host.button("play")
+	host.wait("the friend screen", func(s state) bool { return s.Scene == "friend" })
+	host.button("nolink")
+	_, hn := host.waitNet("the link with the offer", func(s state, n netState) bool { return n.State == "offer" && strings.Contains(n.Link, "offer=") })
+	host.screenshot("friend-offer-link")
+	base, frag, _ := strings.Cut(hn.Link, "#")
+	guest := openWith(t, browser, base, "?ice=none#"+frag, phone, chromedp.WithNewBrowserContext())
+	_, gn := guest.waitNet("the answer code", func(s state, n netState) bool { return n.State == "answer" && n.Link != "" })
+	guest.screenshot("friend-answer-code")
+	t.Logf("link with the offer: %d characters; answer code: %d characters", len(hn.Link), len(gn.Link))
+	host.front()
+	host.button("paste")
+	if _, err := chromedp.Run(host.ctx, chromedp.WaitVisible("#dlg-text")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(host.ctx, chromedp.SetValue("#dlg-text", gn.Link)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(host.ctx, chromedp.Click("#dlg-ok")); err != nil {
+		t.Fatal(err)
+	}
+	hs, gs := waitPlay(host), waitPlay(guest)
+	if hs.Game.Viewer == gs.Game.Viewer {
+		t.Fatalf("both pages play %s", hs.Game.Viewer)
+	}
+	// The browser itself reports the relay it could not reach; nothing else may fail.
+	var msgs []chromedp.ConsoleMessage
+	for _, m := range host.close() {
+		if !strings.Contains(m.Text, "WebSocket connection to 'ws://127.0.0.1:9/' failed") {
+			msgs = append(msgs, m)
+		}
+	}
+	checkConsole(t, msgs, srv)
+	checkConsole(t, guest.close(), srv)
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"image/color"
 	"math"
 	"strings"
@@ -28,25 +27,20 @@ import (
 // match itself runs over WebRTC with the p2p protocol, on the usual play screen
 // (friend_play.go), and each side keeps it in localStorage to resume after a reload.
 
-// netSettings are the relays and ICE servers, kept in localStorage ("friend.settings")
-// and editable in the page; a link carries the host's relays when they are not the
-// defaults, so both sides meet on the same ones.
-type netSettings struct {
-	Relays []string
-	ICE    []string
-	User   string // TURN credentials
-	Pass   string
-}
+// netSettings are the relays and ICE servers (relay.Settings), kept in localStorage
+// ("friend.settings") and editable in the page; a link carries the host's relays when
+// they are not the defaults, so both sides meet on the same ones.
+type netSettings struct{ relay.Settings }
 
 func defaultSettings() netSettings {
-	return netSettings{Relays: relay.DefaultRelays, ICE: relay.DefaultICE}
+	return netSettings{relay.Settings{Relays: relay.DefaultRelays, ICE: relay.DefaultICE}}
 }
 
 func loadSettings(h Host) netSettings {
 	s := defaultSettings()
 	if t := h.Get("friend.settings"); t != "" {
-		if p, err := parseSettings(t); err == nil {
-			s = p
+		if p, err := relay.ParseSettings(t); err == nil && len(p.Relays) > 0 {
+			s.Settings = p
 		}
 	}
 	// The page's address may override both (a test's local relay, no STUN offline).
@@ -59,52 +53,6 @@ func loadSettings(h Host) netSettings {
 		}
 	}
 	return s
-}
-
-// parseSettings reads the settings text: one address per line, wss:// or ws:// for a
-// relay, stun: or turn: for ICE, a TURN line optionally followed by user and password.
-func parseSettings(t string) (netSettings, error) {
-	var s netSettings
-	if len(t) > 4096 {
-		return s, errors.New(lang.T("the settings are too long"))
-	}
-	for _, line := range strings.Split(t, "\n") {
-		f := strings.Fields(line)
-		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
-			continue
-		}
-		u := f[0]
-		switch {
-		case strings.HasPrefix(u, "wss://") || strings.HasPrefix(u, "ws://"):
-			s.Relays = append(s.Relays, u)
-		case strings.HasPrefix(u, "stun:") || strings.HasPrefix(u, "turn:") || strings.HasPrefix(u, "turns:"):
-			s.ICE = append(s.ICE, u)
-			if len(f) >= 3 && !strings.HasPrefix(u, "stun:") {
-				s.User, s.Pass = f[1], f[2]
-			}
-		default:
-			return s, fmt.Errorf(lang.T("not a relay (wss://…) nor a STUN/TURN address: %q"), u)
-		}
-	}
-	if len(s.Relays) > 8 || len(s.ICE) > 8 {
-		return s, errors.New(lang.T("at most 8 relays and 8 ICE servers"))
-	}
-	return s, nil
-}
-
-func (s netSettings) text() string {
-	var b strings.Builder
-	for _, r := range s.Relays {
-		b.WriteString(r + "\n")
-	}
-	for _, u := range s.ICE {
-		b.WriteString(u)
-		if s.User != "" && !strings.HasPrefix(u, "stun:") {
-			b.WriteString(" " + s.User + " " + s.Pass)
-		}
-		b.WriteString("\n")
-	}
-	return b.String()
 }
 
 func (s netSettings) rtc() p2p.RTCConfig {
@@ -393,7 +341,7 @@ func (f *friendLink) offerLink() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	f.stop()
+	f.close() // no relay: stop trying them
 	f.mu.Lock()
 	f.fbHost = h
 	f.mu.Unlock()
@@ -517,18 +465,18 @@ func (f *Friend) back(ctx *Ctx) {
 func (f *Friend) answer(ctx *Ctx, a string) {
 	switch f.ask {
 	case "settings":
-		s, err := parseSettings(a)
+		p, err := relay.ParseSettings(a)
 		if err != nil {
 			f.err = err.Error()
 			return
 		}
-		if len(s.Relays) == 0 {
-			s.Relays = relay.DefaultRelays
+		if len(p.Relays) == 0 {
+			p.Relays = relay.DefaultRelays
 		}
-		ctx.Host.Set("friend.settings", s.text())
+		ctx.Host.Set("friend.settings", p.Text())
 		f.err = ""
 		f.link.close()
-		f.link.set = s
+		f.link.set = netSettings{p}
 		f.link.pair()
 		if f.what == "link" {
 			f.setURL(f.link.linkURL(""))
@@ -570,7 +518,7 @@ func (f *Friend) button(ctx *Ctx, id string) {
 		setAskPlaceholder(lang.T("The answer code your friend's page shows"))
 	case "settings":
 		f.ask, f.okLbl = "settings", askButton(lang.T("Save"))
-		ctx.Host.AskText(lang.T("Relays (wss://…) and STUN/TURN servers (turn:host:port user password), one a line"), f.link.set.text())
+		ctx.Host.AskText(lang.T("Relays (wss://…) and STUN/TURN servers (turn:host:port user password), one a line"), f.link.set.Text())
 	case "back":
 		f.back(ctx)
 	}
@@ -634,7 +582,11 @@ func (f *Friend) Draw(screen *ebiten.Image) {
 	sf := f.fs.get(false, 0.85*f.lay.size)
 	y := f.lay.text.Y + 0.6*f.lay.size
 	for _, line := range f.lines() {
-		for _, l := range wrap(line.s, sf, f.lay.text.W) {
+		ls := wrap(line.s, sf, f.lay.text.W)
+		if line.code {
+			ls = wrapChars(line.s, sf, f.lay.text.W)
+		}
+		for _, l := range ls {
 			drawLeft(screen, l, sf, f.lay.text.X, y, line.c)
 			y += 1.25 * 0.85 * f.lay.size
 		}
@@ -646,8 +598,26 @@ func (f *Friend) Draw(screen *ebiten.Image) {
 }
 
 type textLine struct {
-	s string
-	c color.Color
+	s    string
+	c    color.Color
+	code bool // a link or code: broken anywhere, it has no spaces
+}
+
+// wrapChars breaks s into lines no wider than width, between any two characters.
+func wrapChars(s string, f textFace, width float64) []string {
+	var out []string
+	for s != "" {
+		n := len(s)
+		for n > 1 {
+			if w, _ := measure(s[:n], f); w <= width {
+				break
+			}
+			n--
+		}
+		out = append(out, s[:n])
+		s = s[n:]
+	}
+	return out
 }
 
 func (f *Friend) lines() []textLine {
@@ -661,16 +631,16 @@ func (f *Friend) lines() []textLine {
 		if v != nil {
 			name = v.Title
 		}
-		ls = append(ls, textLine{lang.F("Send this link to your friend (%s; colours by a fair coin flip both devices take part in). The game starts when they open it.", name), colTitle})
-		ls = append(ls, textLine{lang.T("Waiting for your friend…") + " · " + relays, colGood})
+		ls = append(ls, textLine{lang.F("Send this link to your friend (%s; colours by a fair coin flip both devices take part in). The game starts when they open it.", name), colTitle, false})
+		ls = append(ls, textLine{lang.T("Waiting for your friend…") + " · " + relays, colGood, false})
 	case "offer":
-		ls = append(ls, textLine{f.note, colTitle})
+		ls = append(ls, textLine{f.note, colTitle, false})
 	case "answer":
-		ls = append(ls, textLine{f.note, colTitle})
+		ls = append(ls, textLine{f.note, colTitle, false})
 	case "join":
-		ls = append(ls, textLine{lang.T("Connecting to your friend…") + " · " + relays, colGood})
+		ls = append(ls, textLine{lang.T("Connecting to your friend…") + " · " + relays, colGood, false})
 		if f.note != "" {
-			ls = append(ls, textLine{f.note, colTitle})
+			ls = append(ls, textLine{f.note, colTitle, false})
 		}
 	}
 	if f.url != "" && f.what != "join" {
@@ -678,10 +648,10 @@ func (f *Friend) lines() []textLine {
 		if len(u) > 160 {
 			u = u[:157] + "…"
 		}
-		ls = append(ls, textLine{u, colSub})
+		ls = append(ls, textLine{u, colSub, true})
 	}
 	if f.err != "" {
-		ls = append(ls, textLine{"⚠ " + f.err, colTitle})
+		ls = append(ls, textLine{"⚠ " + f.err, colTitle, false})
 	}
 	return ls
 }

@@ -267,3 +267,32 @@ func FuzzReadPacket(f *testing.F) {
 		p.Publish()
 	})
 }
+
+func TestSettings(t *testing.T) {
+	s, err := ParseSettings("# mine\nwss://relay.example:8084/mqtt\n\nstun:stun.example:3478\nturn:turn.example:3478 me secret\n")
+	if err != nil || len(s.Relays) != 1 || len(s.ICE) != 2 || s.User != "me" || s.Pass != "secret" {
+		t.Fatalf("%+v %v", s, err)
+	}
+	if back, err := ParseSettings(s.Text()); err != nil || back.Text() != s.Text() {
+		t.Fatalf("round trip: %q %v", back.Text(), err)
+	}
+	for _, bad := range []string{"http://x", "wss://", "turn:x me", "stun:x a b", strings.Repeat("a", MaxSettings+1)} {
+		if _, err := ParseSettings(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+func FuzzSettings(f *testing.F) {
+	f.Add("wss://a.b/mqtt\nstun:x:1\nturn:y:2 u p\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := ParseSettings(s)
+		if err != nil {
+			return
+		}
+		q, err := ParseSettings(p.Text())
+		if err != nil || q.Text() != p.Text() {
+			t.Fatalf("%q read, its own text %q not: %v", s, p.Text(), err)
+		}
+	})
+}
