@@ -14,6 +14,9 @@ import (
 
 func main() {
 	page := pageOptions()
+	host := newHost()
+	// The remembered settings; they set the language.
+	prefs := scenes.LoadPrefs(host, browserLanguages())
 	opp := match.NewAI() // the search runs in a Web Worker (internal/aiclient)
 	opp.BudgetMS = page.BudgetMS
 	setup := scenes.NewSetup(page, opp)
@@ -22,12 +25,18 @@ func main() {
 		if p, err := scenes.NewPlay(setup.Config(), opp, setup); err == nil {
 			first = p
 		}
+	} else if page.Plain() {
+		// A plain visit brings back the unfinished game against the AI; a link that
+		// names a game shows that game.
+		if p := scenes.Resume(prefs, opp, setup); p != nil {
+			first = p
+		}
 	}
-	host := newHost()
 	if f := scenes.FriendFromPage(setup, host); f != nil {
 		first = f // a join link, or a game with a friend taken up again
 	}
 	app := scenes.NewApp(first, host)
+	app.SetPrefs(prefs)
 	attachHost(app)
 
 	ebiten.SetScreenClearedEveryFrame(false) // App.Draw redraws only when something changed

@@ -18,6 +18,21 @@ func pageOptions() pageurl.Page {
 
 func newHost() scenes.Host { return scenes.NewPageHost() }
 
+// browserLanguages are the person's languages as the browser tells them, preferred first.
+func browserLanguages() []string {
+	nav := js.Global().Get("navigator")
+	var out []string
+	if ls := nav.Get("languages"); ls.Type() == js.TypeObject {
+		for i := 0; i < ls.Length() && i < 32; i++ {
+			out = append(out, ls.Index(i).String())
+		}
+	}
+	if l := nav.Get("language"); l.Type() == js.TypeString {
+		out = append(out, l.String())
+	}
+	return out
+}
+
 // attachHost connects the app to the page: the first status removes the loading text;
 // every status sets the page title and window.quintet (read by the browser tests);
 // window.quintetTiming() tells the frames drawn and the time Update and Draw took.
@@ -33,6 +48,7 @@ func attachHost(app *scenes.App) {
 			el.Call("remove")
 		}
 		doc.Set("title", s.Title+" · Quintet")
+		doc.Get("documentElement").Set("lang", s.Lang)
 		js.Global().Set("quintet", parse.Call("parse", j))
 	})
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"flag"
+	"os"
 
 	"github.com/quintet-chess/quintet/internal/pageurl"
 	"github.com/quintet-chess/quintet/scenes"
@@ -20,6 +21,9 @@ func pageOptions() pageurl.Page {
 }
 
 func newHost() scenes.Host { return nil }
+
+// browserLanguages natively are the locale's (LANG=ru_RU.UTF-8).
+func browserLanguages() []string { return []string{os.Getenv("LANG")} }
 
 // attachHost does nothing natively: the window has no page around it.
 func attachHost(*scenes.App) {}

@@ -10,6 +10,9 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/quintet-chess/quintet/internal/lang"
+	"github.com/quintet-chess/quintet/scenes/prefs"
 )
 
 // Scene is one screen of the app.
@@ -34,6 +37,7 @@ type Ctx struct {
 	In    *Intents
 	Host  Host
 	Sound *Sound
+	Prefs *prefs.Prefs // the remembered settings and game
 	Tick  int
 	next  Scene
 }
@@ -49,6 +53,8 @@ type Status struct {
 	Options []string       `json:"options,omitempty"` // the game's options, "key=value"
 	Title   string         `json:"title"`
 	Error   string         `json:"error"`
+	Notice  string         `json:"notice,omitempty"` // about the stored records, as shown
+	Lang    string         `json:"lang"`             // the page's language
 	Board   BoardStatus    `json:"board"`
 	Buttons []ButtonStatus `json:"buttons"`
 	Game    *GameStatus    `json:"game,omitempty"`
@@ -104,6 +110,7 @@ type App struct {
 	input  inputReader
 	host   Host
 	sound  *Sound
+	prefs  *prefs.Prefs
 	tick   int
 	last   string
 	report func(Status, string)
@@ -126,7 +133,14 @@ func NewApp(first Scene, host Host) *App {
 	if host == nil {
 		host = noHost{}
 	}
-	return &App{scene: first, host: host, sound: newSound(host)}
+	return &App{scene: first, host: host, sound: &Sound{}}
+}
+
+// SetPrefs gives the app the remembered settings (LoadPrefs); without, it reads them from
+// its host on the first tick.
+func (a *App) SetPrefs(p *prefs.Prefs) {
+	a.prefs = p
+	a.sound.prefs = p
 }
 
 // OnStatus sets a function called from Update whenever the scene's status changes, with
@@ -143,9 +157,12 @@ func (a *App) Update() error {
 		return nil // no layout yet
 	}
 	a.tick++
+	if a.prefs == nil {
+		a.SetPrefs(LoadPrefs(a.host, nil))
+	}
 	t0 := time.Now()
 	defer func() { a.updateTime += time.Since(t0) }()
-	ctx := &Ctx{Env: a.env, In: a.input.read(a.host.Busy()), Host: a.host, Sound: a.sound, Tick: a.tick}
+	ctx := &Ctx{Env: a.env, In: a.input.read(a.host.Busy()), Host: a.host, Sound: a.sound, Prefs: a.prefs, Tick: a.tick}
 	if err := a.scene.Update(ctx); err != nil {
 		return err
 	}
@@ -168,6 +185,7 @@ func (a *App) Update() error {
 	}
 	if a.report != nil {
 		s := a.scene.Status()
+		s.Lang = lang.Current()
 		b, err := json.Marshal(s)
 		if err == nil && string(b) != a.last {
 			a.dirty = true

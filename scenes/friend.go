@@ -59,7 +59,7 @@ func (s netSettings) rtc() p2p.RTCConfig {
 	return p2p.RTCConfig{ICEServers: s.ICE, Username: s.User, Credential: s.Pass}
 }
 
-// friendRecord is what localStorage keeps of a room ("friend.<room id>"): enough to take
+// friendRecord is what localStorage keeps of a room ("friend/<room id>"): enough to take
 // the match up again after the page reloads.
 type friendRecord struct {
 	Host    bool
@@ -75,7 +75,7 @@ const maxRecord = 1 << 20
 
 func loadRecord(h Host, room relay.Room) (friendRecord, bool) {
 	var r friendRecord
-	t := h.Get("friend." + room.ID())
+	t := h.Get("friend/" + room.ID())
 	if t == "" || len(t) > maxRecord || json.Unmarshal([]byte(t), &r) != nil {
 		return r, false
 	}
@@ -119,7 +119,7 @@ func (f *friendLink) save(snap []byte) {
 		f.rec.Snap = snap
 	}
 	b, _ := json.Marshal(f.rec)
-	f.hostPage.Set("friend."+f.room.ID(), string(b))
+	f.hostPage.Set("friend/"+f.room.ID(), string(b))
 }
 
 func (f *friendLink) end(why string) {

@@ -55,12 +55,7 @@ func (p *Play) netTick(ctx *Ctx) {
 	for _, ev := range m.NetEvents() {
 		switch ev.Kind {
 		case p2p.EvAnswer:
-			what := offerName(ev.What)
-			if ev.Yes {
-				p.say(lang.F("Your friend accepts the %s.", what))
-			} else {
-				p.say(lang.F("Your friend declines the %s.", what))
-			}
+			p.say(answerText(ev.What, ev.Yes))
 		case p2p.EvStart:
 			if ev.Game > 1 {
 				p.viewer, p.shown = m.Me(), false
@@ -150,16 +145,34 @@ func (p *Play) netPick(id string) bool {
 	return true
 }
 
+// offerName names an offer for the page's status (not shown: tests read it).
 func offerName(what uint8) string {
 	switch what {
 	case p2p.OfferDraw:
-		return lang.T("draw")
+		return "draw"
 	case p2p.OfferTakeback:
-		return lang.T("takeback")
+		return "takeback"
 	case p2p.OfferRematch:
-		return lang.T("rematch")
+		return "rematch"
 	}
-	return lang.T("offer")
+	return "offer"
+}
+
+// answerText is the friend's answer to our offer, in words.
+func answerText(what uint8, yes bool) string {
+	switch {
+	case what == p2p.OfferDraw && yes:
+		return lang.T("Your friend accepts the draw.")
+	case what == p2p.OfferDraw:
+		return lang.T("Your friend declines the draw.")
+	case what == p2p.OfferTakeback && yes:
+		return lang.T("Your friend accepts the takeback.")
+	case what == p2p.OfferTakeback:
+		return lang.T("Your friend declines the takeback.")
+	case what == p2p.OfferRematch && yes:
+		return lang.T("Your friend accepts the rematch.")
+	}
+	return lang.T("Your friend declines the rematch.")
 }
 
 // netButton carries out a play-screen button the friend's game handles itself; false

@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/scenes/layout"
 	"github.com/quintet-chess/quintet/scenes/rulestext"
 )
@@ -42,18 +43,18 @@ func NewHelp(name string, back Scene) *Help {
 // one-line help and its options.
 func rulesOf(name string, v *game.Variant) []rulestext.Item {
 	if v == nil {
-		return []rulestext.Item{{Text: "Unknown game " + name + "."}}
+		return []rulestext.Item{{Text: lang.F("Unknown game %s.", name)}}
 	}
 	items := rulestext.Games[name]
 	if items == nil {
-		items = []rulestext.Item{{Head: true, Text: v.Title}, {Text: v.Help},
-			{Diagram: &rulestext.Diagram{Caption: "The start position."}}}
+		items = []rulestext.Item{{Head: true, Text: lang.Game(v.Title)}, {Text: lang.Game(v.Help)},
+			{Diagram: &rulestext.Diagram{Caption: lang.T("The start position.")}}}
 	}
 	if len(v.OptionHelp) > 0 {
-		items = append(items, rulestext.Item{Head: true, Text: "Options"})
+		items = append(items, rulestext.Item{Head: true, Text: lang.T("Options")})
 	}
 	for _, o := range v.OptionHelp {
-		items = append(items, rulestext.Item{Text: o.Key + " (default " + o.Default + "): " + o.Help})
+		items = append(items, rulestext.Item{Text: lang.F("%s (default %s): %s", lang.Game(o.Key), lang.Game(o.Default), lang.Game(o.Help))})
 	}
 	return items
 }
@@ -63,7 +64,7 @@ func (h *Help) Update(ctx *Ctx) error {
 	h.env = ctx.Env
 	sc := h.env.Scale
 	bw := 120 * sc
-	h.buttons = []button{{id: "back", label: "Back", enabled: true, primary: true,
+	h.buttons = []button{{id: "back", label: lang.T("Back"), enabled: true, primary: true,
 		r: layout.Rect{X: h.env.Width - bw - 8*sc, Y: 8 * sc, W: bw, H: 40 * sc}}}
 	if b := pressed(ctx.In, h.buttons); b != nil || ctx.In.Escape {
 		ctx.GoTo(h.back)
@@ -115,12 +116,12 @@ func (h *Help) Draw(dst *ebiten.Image) {
 		case it.Head:
 			hf := h.fs.get(true, size*1.3)
 			y += 0.6 * size
-			drawLeft(dst, it.Text, hf, x, y+0.7*size, colTitle)
+			drawLeft(dst, lang.T(it.Text), hf, x, y+0.7*size, colTitle)
 			y += 1.8 * size
 		case it.Diagram != nil:
 			y = h.drawDiagram(dst, it.Diagram, x, y, w, f, size)
 		default:
-			for _, l := range wrap(it.Text, f, w) {
+			for _, l := range wrap(lang.T(it.Text), f, w) {
 				drawLeft(dst, l, f, x, y+0.65*size, colTitle)
 				y += 1.35 * size
 			}
@@ -129,11 +130,20 @@ func (h *Help) Draw(dst *ebiten.Image) {
 	}
 	h.height = y + h.scroll
 	fillRect(dst, layout.Rect{W: h.env.Width, H: 56 * sc}, colBackground)
-	title := "Rules"
+	title := lang.T("Rules")
 	if h.v != nil {
-		title = "Rules · " + h.v.Title
+		title = lang.F("Rules · %s", lang.Game(h.v.Title))
 	}
-	drawLeft(dst, title, h.fs.get(true, size*1.2), x, 28*sc, colTitle)
+	tf := h.fs.get(true, size*1.2)
+	if len(h.buttons) > 0 { // a long title (longer in Russian) shrinks to end before Back
+		if avail := h.buttons[0].r.X - x - 8*sc; avail > 0 {
+			if w, _ := measure(title, tf); w > avail {
+				tf = h.fs.get(true, math.Max(size*0.8, math.Floor(size*1.2*avail/w)))
+				title = shorten2(title, tf, avail)
+			}
+		}
+	}
+	drawLeft(dst, title, tf, x, 28*sc, colTitle)
 	drawButtons(dst, h.buttons, f)
 }
 
@@ -149,7 +159,7 @@ func (h *Help) drawDiagram(dst *ebiten.Image, d *rulestext.Diagram, x, y, w floa
 	}
 	r, err := game.Load(v, d.Pos)
 	if err != nil {
-		drawLeft(dst, "(diagram: "+err.Error()+")", f, x, y+size, colError)
+		drawLeft(dst, lang.F("(diagram: %s)", lang.Game(err.Error())), f, x, y+size, colError)
 		return y + 2*size
 	}
 	pos := r.Position()
@@ -193,7 +203,7 @@ func (h *Help) drawDiagram(dst *ebiten.Image, d *rulestext.Diagram, x, y, w floa
 		arrow(dst, x0, y0, x1, y1, sq)
 	}
 	y += sq*float64(ranks) + 0.4*size
-	for _, l := range wrap(d.Caption, f, w) {
+	for _, l := range wrap(lang.T(d.Caption), f, w) {
 		drawText(dst, l, f, x+w/2, y+0.65*size, colSub)
 		y += 1.35 * size
 	}
@@ -222,9 +232,9 @@ func arrow(dst *ebiten.Image, x0, y0, x1, y1, sq float64) {
 
 // Status implements Scene.
 func (h *Help) Status() Status {
-	st := Status{Scene: "help", Variant: h.variant, Title: "Rules", Buttons: buttonStatus(h.buttons, math.Max(h.env.Scale, 1))}
+	st := Status{Scene: "help", Variant: h.variant, Title: lang.T("Rules"), Buttons: buttonStatus(h.buttons, math.Max(h.env.Scale, 1))}
 	if h.v != nil {
-		st.Title = "Rules · " + h.v.Title
+		st.Title = lang.F("Rules · %s", lang.Game(h.v.Title))
 	}
 	return st
 }

@@ -12,7 +12,8 @@ type Host interface {
 	Answer() (string, bool)
 	// Busy reports whether a dialog is open (the canvas then ignores input).
 	Busy() bool
-	// Get and Set keep small settings between visits (sound on or off).
+	// Get and Set keep small records between visits (the settings, the saved game); Set
+	// with "" removes one.
 	Get(key string) string
 	Set(key, value string)
 }

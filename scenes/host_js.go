@@ -5,6 +5,8 @@ package scenes
 import (
 	"sync"
 	"syscall/js"
+
+	"github.com/quintet-chess/quintet/internal/lang"
 )
 
 // PageHost is the page's HTML dialog (static/index.html holds its elements): a title, a
@@ -46,7 +48,7 @@ func NewPageHost() *PageHost {
 		} else {
 			t.Call("select")
 		}
-		el("dlg-note").Set("textContent", "Copied.")
+		el("dlg-note").Set("textContent", lang.T("Copied."))
 	})
 	on("dlg-download", func() {
 		s := el("dlg-text").Get("value").String()
@@ -60,7 +62,7 @@ func NewPageHost() *PageHost {
 		a.Call("click")
 		a.Call("remove")
 		js.Global().Get("URL").Call("revokeObjectURL", url)
-		el("dlg-note").Set("textContent", "Saved as "+name+".")
+		el("dlg-note").Set("textContent", lang.F("Saved as %s.", name))
 	})
 	return h
 }
@@ -73,6 +75,12 @@ func (h *PageHost) show(title, text string, export bool, filename string) {
 		return
 	}
 	el("dlg-title").Set("textContent", title)
+	// The dialog's buttons are the page's HTML: their words follow the language here.
+	for id, label := range map[string]string{"dlg-copy": lang.T("Copy"), "dlg-download": lang.T("Download"),
+		"dlg-ok": lang.T("Load"), "dlg-close": lang.T("Close")} {
+		el(id).Set("textContent", label)
+	}
+	js.Global().Get("document").Get("documentElement").Set("lang", lang.Current())
 	t := el("dlg-text")
 	t.Set("value", text)
 	t.Set("readOnly", export)
@@ -84,7 +92,7 @@ func (h *PageHost) show(title, text string, export bool, filename string) {
 	h.open = true
 	h.mu.Unlock()
 	if !export {
-		t.Set("placeholder", "Paste a PGN or a position (FEN) here")
+		t.Set("placeholder", lang.T("Paste a PGN or a position (FEN) here"))
 		t.Call("focus")
 	}
 }
@@ -124,22 +132,36 @@ func (h *PageHost) Busy() bool {
 	return h.open
 }
 
-// Get implements Host.
-func (h *PageHost) Get(key string) string {
+// Get implements Host. Storage the browser refuses (disabled, a sandboxed frame) reads as
+// empty: a JavaScript exception would be a Go panic.
+func (h *PageHost) Get(key string) (value string) {
+	defer func() {
+		if recover() != nil {
+			value = ""
+		}
+	}()
 	ls := js.Global().Get("localStorage")
 	if !ls.Truthy() {
 		return ""
 	}
 	v := ls.Call("getItem", "quintet."+key)
-	if v.IsNull() || v.IsUndefined() {
+	if v.Type() != js.TypeString {
 		return ""
 	}
 	return v.String()
 }
 
-// Set implements Host.
+// Set implements Host: "" removes the key. A refused write (storage full or disabled)
+// leaves nothing remembered rather than stopping the app.
 func (h *PageHost) Set(key, value string) {
-	if ls := js.Global().Get("localStorage"); ls.Truthy() {
-		ls.Call("setItem", "quintet."+key, value)
+	defer func() { recover() }()
+	ls := js.Global().Get("localStorage")
+	if !ls.Truthy() {
+		return
 	}
+	if value == "" {
+		ls.Call("removeItem", "quintet."+key)
+		return
+	}
+	ls.Call("setItem", "quintet."+key, value)
 }

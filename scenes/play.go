@@ -66,7 +66,12 @@ type Play struct {
 	sound   *Sound
 	sprites *pieceSprites
 	start   *game.Position // the start position, for captured material
-	net     *friendPlay    // a game with a friend over the network (friend_play.go), else nil
+
+	// prefsRead: the remembered orientation and any notice about the stored records
+	// were taken on the first tick.
+	prefsRead bool
+	notice    string
+	net       *friendPlay // a game with a friend over the network (friend_play.go), else nil
 }
 
 type dragState struct {
@@ -92,10 +97,15 @@ func NewPlay(cfg match.Config, opp match.Opponent, back *Setup) (*Play, error) {
 	if err != nil {
 		return nil, err
 	}
+	return newPlay(m, opp, back), nil
+}
+
+// newPlay is the play screen of match m.
+func newPlay(m *match.Match, opp match.Opponent, back *Setup) *Play {
 	p := &Play{m: m, opp: opp, setup: back, sel: game.NoSquare, inspect: game.NoSquare, flashSq: game.NoSquare, fs: faces{}}
 	p.viewer = m.Viewer(game.White)
 	p.reset()
-	return p, nil
+	return p
 }
 
 // reset forgets what belonged to the previous game or position.
@@ -119,6 +129,11 @@ func (p *Play) reset() {
 // Update implements Scene.
 func (p *Play) Update(ctx *Ctx) error {
 	p.tick, p.sound = ctx.Tick, ctx.Sound
+	if !p.prefsRead {
+		p.prefsRead, p.flip = true, ctx.Prefs.Flip()
+		p.notice = ctx.Prefs.Notice()
+		p.say(strings.ReplaceAll(translateLines(p.notice), "\n", " "))
+	}
 	p.m.Update()
 	if p.net != nil {
 		p.netTick(ctx)
@@ -129,6 +144,7 @@ func (p *Play) Update(ctx *Ctx) error {
 		p.layout()
 	}
 	p.notices(ctx)
+	ctx.Prefs.Keep(p.m)
 	if a, ok := ctx.Host.Answer(); ok {
 		p.load(a)
 	}
@@ -239,11 +255,11 @@ func (p *Play) notices(ctx *Ctx) {
 		// What happened, in words: the record and its events (a collision, a reveal).
 		var words []string
 		if e.Input.Kind != game.InputMove {
-			words = append(words, e.Record.Text)
+			words = append(words, lang.Game(e.Record.Text))
 		}
 		for _, ev := range e.Record.Events {
 			if ev.Text != "" && ev.Text != e.Record.Text && !(p.hideEvent(e, ev)) {
-				words = append(words, ev.Text)
+				words = append(words, lang.Game(ev.Text))
 			}
 		}
 		if len(words) > 0 {
@@ -251,7 +267,7 @@ func (p *Play) notices(ctx *Ctx) {
 		}
 	}
 	if err := p.m.Err(); err != nil {
-		p.msg = err.Error()
+		p.msg = lang.Game(err.Error())
 	}
 }
 
@@ -324,7 +340,7 @@ func (p *Play) flipped() bool {
 }
 
 // playButtons are the play screen's buttons in order.
-var playButtons = []string{"undo", "flip", "draw", "resign", "new", "rematch", "pgn", "load", "sound", "rules"}
+var playButtons = []string{"undo", "flip", "draw", "resign", "new", "rematch", "pgn", "load", "sound", "lang", "rules"}
 
 func (p *Play) layButtons() {
 	if p.lay.Square == 0 {
@@ -337,39 +353,41 @@ func (p *Play) layButtons() {
 		b := button{id: id, r: p.lay.Button(i), enabled: !p.handover}
 		switch id {
 		case "undo":
-			b.label = "Takeback"
+			b.label = lang.T("Takeback")
 			b.enabled = b.enabled && p.m.CanTakeback()
 		case "flip":
-			b.label = "Flip"
+			b.label = lang.T("Flip")
 		case "draw":
-			b.label = "Offer draw"
+			b.label = lang.T("Offer draw")
 			if why := p.m.Claimable(); why != "" {
-				b.label = "Claim draw"
+				b.label = lang.T("Claim draw")
 			}
 			b.enabled = b.enabled && !p.over && p.acts != 0
 		case "resign":
-			b.label = "Resign"
+			b.label = lang.T("Resign")
 			b.enabled = b.enabled && !p.over && p.acts != 0
 		case "new":
-			b.label = "New game"
+			b.label = lang.T("New game")
 		case "rematch":
-			b.label = "Rematch"
+			b.label = lang.T("Rematch")
 			b.primary = p.over
 		case "pgn":
-			b.label = "Export PGN"
+			b.label = lang.T("Export PGN")
 			if !p.lay.Landscape {
-				b.label = "PGN"
+				b.label = lang.T("PGN")
 			}
 			b.enabled = b.enabled && (!p.m.Hidden() || p.over || !p.m.Hotseat())
 		case "load":
-			b.label = "Load"
+			b.label = lang.T("Load")
 		case "sound":
-			b.label = "Sound on"
+			b.label = lang.T("Sound on")
 			if p.soundMuted() {
-				b.label = "Sound off"
+				b.label = lang.T("Sound off")
 			}
 		case "rules":
-			b.label = "Rules"
+			b.label = lang.T("Rules")
+		case "lang":
+			b.label = lang.Name(otherLanguage())
 		}
 		p.buttons = append(p.buttons, b)
 	}
@@ -403,11 +421,11 @@ func (p *Play) layButtons() {
 			r: layout.Rect{X: r.X + float64(i)*w + 2, Y: r.Y + 2, W: w - 4, H: h - 4}})
 	}
 	if n > 4 {
-		add(0, "actions", "Actions…")
+		add(0, "actions", lang.T("Actions…"))
 		return
 	}
 	for i, gr := range groups {
-		add(i, fmt.Sprintf("group:%d", i), gr.Label)
+		add(i, fmt.Sprintf("group:%d", i), lang.Game(gr.Label))
 	}
 	for i, m := range panel {
 		add(len(groups)+i, fmt.Sprintf("move:%d", i), actionLabel(p.view, m))
@@ -434,39 +452,45 @@ func (p *Play) button(ctx *Ctx, id string) {
 	switch id {
 	case "undo":
 		if err := p.m.Takeback(); err != nil {
-			p.say(err.Error())
+			p.say(lang.Game(err.Error()))
 		} else {
-			p.say("Move taken back.")
+			p.say(lang.T("Move taken back."))
 		}
 		p.sel, p.targets, p.anims = game.NoSquare, 0, nil
 	case "flip":
 		p.flip = !p.flip
 		p.lay.Flipped = p.flipped()
+		ctx.Prefs.SetFlip(p.flip)
+	case "lang":
+		setLanguage(ctx, otherLanguage())
+		p.viewKey = [2]uint64{} // the move list is made again in the new language
+		p.refresh()
 	case "draw":
 		c := p.actor
 		if why := p.m.Claimable(); why != "" {
 			if err := p.m.Claim(c); err != nil {
-				p.say(err.Error())
+				p.say(lang.Game(err.Error()))
 			}
 			return
 		}
 		acc, err := p.m.OfferDraw(c)
 		switch {
 		case err != nil:
-			p.say(err.Error())
+			p.say(lang.Game(err.Error()))
 		case acc:
-			p.say("The AI accepts the draw.")
+			p.say(lang.T("The AI accepts the draw."))
 		case p.m.Hotseat():
 			p.panel = drawOfferPanel(c)
 		case p.net != nil:
 			p.say(lang.T("Draw offered; waiting for your friend."))
 		default:
-			p.say("The AI declines the draw.")
+			p.say(lang.T("The AI declines the draw."))
 		}
 	case "resign":
-		p.panel = confirmPanel("resign", fmt.Sprintf("Resign the game as %s?", colorName(p.actor)))
+		p.panel = confirmPanel("resign", lang.F("Resign the game as %s?", colorName(p.actor)))
 	case "new":
 		p.m.Close()
+		ctx.Prefs.Drop()
 		ctx.GoTo(p.setup)
 	case "rematch":
 		cfg := p.m.Config()
@@ -474,15 +498,15 @@ func (p *Play) button(ctx *Ctx, id string) {
 		p.m.Close()
 		np, err := NewPlay(cfg, p.opp, p.setup)
 		if err != nil {
-			p.say(err.Error())
+			p.say(lang.Game(err.Error()))
 			return
 		}
 		ctx.GoTo(np)
 	case "pgn":
 		name := fmt.Sprintf("quintet-%s.pgn", g.Variant().Name)
-		ctx.Host.ShowText("Game in PGN", p.m.PGN(), name)
+		ctx.Host.ShowText(lang.T("Game in PGN"), p.m.PGN(), name)
 	case "load":
-		ctx.Host.AskText("Load a game (PGN) or a position", "")
+		ctx.Host.AskText(lang.T("Load a game (PGN) or a position"), "")
 	case "sound":
 		ctx.Sound.Toggle()
 	case "rules":
@@ -511,14 +535,14 @@ func (p *Play) load(text string) {
 		return
 	}
 	if err := p.m.Load(text); err != nil {
-		p.say("Could not load: " + err.Error())
+		p.say(lang.T("Could not load: ") + lang.Game(err.Error()))
 		return
 	}
 	p.viewer = p.m.Viewer(p.viewer)
 	p.shown = false
 	p.reset()
 	p.refresh()
-	p.say("Loaded.")
+	p.say(lang.T("Loaded."))
 }
 
 // keys reads typed moves ("e2e4", "Nf3") and Escape.
@@ -536,9 +560,9 @@ func (p *Play) keys(in *Intents) {
 	}
 	if in.Enter && strings.TrimSpace(p.typed) != "" {
 		if p.acts>>p.actor&1 == 0 {
-			p.say("It is not your turn.")
+			p.say(lang.T("It is not your turn."))
 		} else if err := p.m.PlayText(p.actor, p.typed); err != nil {
-			p.say(err.Error())
+			p.say(lang.Game(err.Error()))
 		} else {
 			p.sel, p.targets = game.NoSquare, 0
 		}
@@ -550,7 +574,7 @@ func (p *Play) keys(in *Intents) {
 func (p *Play) Status() Status {
 	g := p.m.Game()
 	v := g.Variant()
-	st := Status{Scene: "play", Variant: v.Name, Title: v.Title}
+	st := Status{Scene: "play", Variant: v.Name, Title: lang.Game(v.Title), Notice: translateLines(p.notice)}
 	for k, val := range v.Options {
 		st.Options = append(st.Options, k+"="+val)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/scenes/interact"
 	"github.com/quintet-chess/quintet/scenes/layout"
 )
@@ -130,12 +131,12 @@ func (p *Play) choose(fit []game.Move) {
 func (p *Play) play(m game.Move) {
 	if game.CrownCrushesOwn(p.m.Game().Rules().View(p.actor), p.actor, m) && p.pending == nil {
 		p.pending = &m
-		p.panel = confirmPanel("crush", "This move ends on your own hidden crown and loses the game. Play it anyway?")
+		p.panel = confirmPanel("crush", lang.T("This move ends on your own hidden crown and loses the game. Play it anyway?"))
 		return
 	}
 	p.pending = nil
 	if err := p.m.Play(p.actor, m); err != nil {
-		p.say(err.Error())
+		p.say(lang.Game(err.Error()))
 	}
 	p.sel, p.targets, p.group, p.odds = game.NoSquare, 0, nil, nil
 }

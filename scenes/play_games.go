@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/scenes/interact"
 	"github.com/quintet-chess/quintet/scenes/layout"
 )
@@ -22,17 +23,17 @@ func (p *Play) gameLine() string {
 	r := p.view
 	if d, ok := r.(game.DieHolder); ok {
 		if face, rolled := d.Die(); rolled && !p.over {
-			return interact.DieAllows(r.Variant(), face)
+			return lang.Game(interact.DieAllows(r.Variant(), face))
 		}
 	}
 	if a, ok := game.PendingAttempt(p.m.Game().Rules()); ok {
-		return fmt.Sprintf("attempt %v×%v: success %d%%, miss %d%%, attacker dies %d%%", a.From, a.Target,
+		return lang.F("attempt %v×%v: success %d%%, miss %d%%, attacker dies %d%%", a.From, a.Target,
 			10*int(a.Odds.Success), 10*int(a.Odds.Miss), 10*int(a.Odds.Dies))
 	}
 	if t, ok := r.(game.TurnAnnouncer); ok && !p.over {
 		var parts []string
 		for _, e := range t.TurnEvents() {
-			parts = append(parts, e.Text)
+			parts = append(parts, lang.Game(e.Text))
 		}
 		return strings.Join(parts, "; ")
 	}
@@ -103,7 +104,7 @@ func (p *Play) drawBadge(dst *ebiten.Image) {
 		}
 		fillRound(dst, box, float32(box.W*0.18), colWhiteFill)
 		if face == game.NoType || p.view.Variant().Pieces[face].Letter == 0 {
-			drawText(dst, "skip", p.fs.get(true, box.H*0.3), box.X+box.W/2, box.Y+box.H/2, colButtonOnText)
+			drawText(dst, lang.T("skip"), p.fs.get(true, box.H*0.3), box.X+box.W/2, box.Y+box.H/2, colButtonOnText)
 		} else {
 			sz := int(box.W * 0.9)
 			p.smallSprites(sz).draw(dst, game.MakePiece(game.Black, face), box.X+(box.W-float64(sz))/2, box.Y+(box.H-float64(sz))/2)
@@ -166,18 +167,18 @@ func (p *Play) crownNote(c game.Color) string {
 	var parts []string
 	switch {
 	case st.Crown != game.NoType && (st.CrownPublic || c == p.viewer || p.over):
-		parts = append(parts, "crown: "+p.view.Variant().Pieces[st.Crown].Name)
+		parts = append(parts, lang.F("crown: %s", lang.Game(p.view.Variant().Pieces[st.Crown].Name)))
 	case st.Chosen:
-		parts = append(parts, "crown: secret")
+		parts = append(parts, lang.T("crown: secret"))
 	}
 	if st.Paratroopers > 0 {
-		parts = append(parts, fmt.Sprintf("paratrooper ×%d", st.Paratroopers))
+		parts = append(parts, lang.F("paratrooper ×%d", st.Paratroopers))
 	}
 	if st.StonesLeft > 0 && st.Lost {
-		parts = append(parts, fmt.Sprintf("stones ×%d", st.StonesLeft))
+		parts = append(parts, lang.F("stones ×%d", st.StonesLeft))
 	}
 	if st.Hidden {
-		parts = append(parts, "crown hidden")
+		parts = append(parts, lang.T("crown hidden"))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -192,9 +193,9 @@ func (p *Play) sealNote(c game.Color) string {
 		return ""
 	}
 	if s.Asks(c) {
-		return "choosing…"
+		return lang.T("choosing…")
 	}
-	return "sealed ✓"
+	return lang.T("sealed")
 }
 
 // drawFlash glows on the square of a reveal for a moment.

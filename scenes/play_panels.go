@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/scenes/interact"
 	"github.com/quintet-chess/quintet/scenes/layout"
 	"github.com/quintet-chess/quintet/scenes/match"
@@ -34,7 +35,7 @@ type panelItem struct {
 // movePanel asks which of several moves with the same squares (promotion pieces, tower
 // heights, paratrooper paths).
 func movePanel(p *Play, ms []game.Move) *choicePanel {
-	cp := &choicePanel{kind: "choose", title: "Choose", cancel: true}
+	cp := &choicePanel{kind: "choose", title: lang.T("Choose"), cancel: true}
 	promo := true
 	for _, m := range ms {
 		if m.Promo == game.NoType || m.Kind == game.Drop {
@@ -42,11 +43,11 @@ func movePanel(p *Play, ms []game.Move) *choicePanel {
 		}
 	}
 	if promo {
-		cp.kind, cp.title = "promotion", "Promote to"
+		cp.kind, cp.title = "promotion", lang.T("Promote to")
 	}
 	for i := range ms {
 		m := ms[i]
-		it := panelItem{id: fmt.Sprintf("move:%d", i), label: interact.Label(p.view, m), move: &m}
+		it := panelItem{id: fmt.Sprintf("move:%d", i), label: actionLabel(p.view, m), move: &m}
 		if promo {
 			it.piece = game.MakePiece(p.actor, m.Promo)
 		}
@@ -60,7 +61,7 @@ func actionPanel(p *Play, groups []interact.Group, ms []game.Move, cancel bool) 
 	cp := &choicePanel{kind: "actions", title: p.expected(), cancel: cancel}
 	for i := range groups {
 		g := groups[i]
-		cp.items = append(cp.items, panelItem{id: fmt.Sprintf("group:%d", i), label: g.Label, group: &g})
+		cp.items = append(cp.items, panelItem{id: fmt.Sprintf("group:%d", i), label: lang.Game(g.Label), group: &g})
 	}
 	for i := range ms {
 		m := ms[i]
@@ -69,11 +70,11 @@ func actionPanel(p *Play, groups []interact.Group, ms []game.Move, cancel bool) 
 	return cp
 }
 
-func actionLabel(r game.Rules, m game.Move) string { return interact.Label(r, m) }
+func actionLabel(r game.Rules, m game.Move) string { return lang.Game(interact.Label(r, m)) }
 
 // pickPanel asks person c for a number 0–9 (probabilistic chess, "pick your number").
 func pickPanel(c game.Color) *choicePanel {
-	cp := &choicePanel{kind: "pick", title: colorName(c) + ": pick your number 0–9 for this capture attempt"}
+	cp := &choicePanel{kind: "pick", title: lang.F("%s: pick your number 0–9 for this capture attempt", colorName(c))}
 	for n := 0; n < 10; n++ {
 		cp.items = append(cp.items, panelItem{id: fmt.Sprintf("pick:%d", n), label: fmt.Sprint(n)})
 	}
@@ -81,13 +82,13 @@ func pickPanel(c game.Color) *choicePanel {
 }
 
 func drawOfferPanel(by game.Color) *choicePanel {
-	return &choicePanel{kind: "drawoffer", title: fmt.Sprintf("%s offers a draw. %s, do you accept?", colorName(by), colorName(by.Other())),
-		items: []panelItem{{id: "accept", label: "Accept"}, {id: "decline", label: "Decline"}}}
+	return &choicePanel{kind: "drawoffer", title: lang.F("%s offers a draw. %s, do you accept?", colorName(by), colorName(by.Other())),
+		items: []panelItem{{id: "accept", label: lang.T("Accept")}, {id: "decline", label: lang.T("Decline")}}}
 }
 
 func confirmPanel(kind, question string) *choicePanel {
 	return &choicePanel{kind: kind, title: question,
-		items: []panelItem{{id: "yes", label: "Yes"}, {id: "no", label: "No"}}}
+		items: []panelItem{{id: "yes", label: lang.T("Yes")}, {id: "no", label: lang.T("No")}}}
 }
 
 func (p *Play) panelCols() int {
@@ -145,7 +146,7 @@ func (p *Play) layPanel() {
 		place(i, it.id, it.label)
 	}
 	if cp.cancel {
-		place(len(cp.items), "cancel", "Cancel")
+		place(len(cp.items), "cancel", lang.T("Cancel"))
 	}
 }
 
@@ -174,16 +175,16 @@ func (p *Play) pick(cp *choicePanel, id string) {
 		p.sel, p.targets, p.pending = game.NoSquare, 0, nil
 	case "accept":
 		if err := p.m.AcceptDraw(); err != nil {
-			p.say(err.Error())
+			p.say(lang.Game(err.Error()))
 		}
 	case "decline":
 		p.m.DeclineDraw()
-		p.say("Draw declined.")
+		p.say(lang.T("Draw declined."))
 	case "yes":
 		switch cp.kind {
 		case "resign":
 			if err := p.m.Resign(p.actor); err != nil {
-				p.say(err.Error())
+				p.say(lang.Game(err.Error()))
 			}
 		case "crush":
 			if p.pending != nil {
@@ -196,7 +197,7 @@ func (p *Play) pick(cp *choicePanel, id string) {
 			fmt.Sscanf(id, "pick:%d", &n)
 			if c, ok := p.m.NeedsPick(); ok {
 				if err := p.m.Pick(c, n); err != nil {
-					p.say(err.Error())
+					p.say(lang.Game(err.Error()))
 				}
 			}
 			return
@@ -211,7 +212,7 @@ func (p *Play) pick(cp *choicePanel, id string) {
 				p.group = it.group
 				p.targets = interact.GroupTargets(p.moves, *it.group)
 				p.sel = game.NoSquare
-				p.say(it.group.Label + ": tap a square.")
+				p.say(lang.F("%s: tap a square.", lang.Game(it.group.Label)))
 			}
 		}
 	}
@@ -252,11 +253,11 @@ func (p *Play) expected() string {
 		return ""
 	case game.StepDraw:
 		if s.Draw == game.DrawDie {
-			return "Rolling the die…"
+			return lang.T("Rolling the die…")
 		}
-		return "Drawing the outcome…"
+		return lang.T("Drawing the outcome…")
 	case game.StepReveal:
-		return "Revealing…"
+		return lang.T("Revealing…")
 	}
 	if !p.canAct() {
 		return ""
@@ -271,22 +272,22 @@ func (p *Play) expected() string {
 	}
 	var parts []string
 	if board {
-		parts = append(parts, "move a piece")
+		parts = append(parts, lang.T("move a piece"))
 	}
 	for _, gr := range groups {
-		parts = append(parts, strings.ToLower(gr.Label))
+		parts = append(parts, strings.ToLower(lang.Game(gr.Label)))
 	}
 	if len(panel) > 0 {
-		parts = append(parts, "choose an action")
+		parts = append(parts, lang.T("choose an action"))
 	}
 	if s.Players == 3 {
-		return "Choose your move: it stays sealed until both have chosen"
+		return lang.T("Choose your move: it stays sealed until both have chosen")
 	}
 	if len(parts) == 0 {
 		return ""
 	}
-	w := strings.Join(parts, ", or ")
-	return strings.ToUpper(w[:1]) + w[1:]
+	w := strings.Join(parts, lang.T(", or "))
+	return upperFirst(w)
 }
 
 // statusLine is the line under the title: whose turn, what is expected, the result.
@@ -294,23 +295,23 @@ func (p *Play) statusLine() string {
 	g := p.m.Game()
 	o := g.Outcome()
 	if o.Over() {
-		who := "Draw"
+		who := lang.T("Draw")
 		switch o.Result {
 		case game.WhiteWins:
-			who = "White wins"
+			who = lang.T("White wins")
 		case game.BlackWins:
-			who = "Black wins"
+			who = lang.T("Black wins")
 		}
-		return fmt.Sprintf("%s (%s) — %s", who, o.Result, o.Reason)
+		return fmt.Sprintf("%s (%s) — %s", who, o.Result, lang.Game(o.Reason))
 	}
 	if p.typed != "" {
-		return "Type a move, Enter to play: " + p.typed + "_"
+		return lang.T("Type a move, Enter to play: ") + p.typed + "_"
 	}
 	if p.m.Thinking() {
 		// Not the search's progress: each new line is a full redraw, and in software
 		// WebGL on two cores those redraws cost the page a third of its frames while
 		// the worker searches.
-		return "The AI is thinking…"
+		return lang.T("The AI is thinking…")
 	}
 	s := g.Next()
 	if s.Kind == game.StepMove {
@@ -320,12 +321,12 @@ func (p *Play) statusLine() string {
 				who = append(who, colorName(c))
 			}
 		}
-		turn := strings.Join(who, " and ") + " to move"
+		turn := lang.F("%s to move", strings.Join(who, lang.T(" and ")))
 		if p.canAct() && !p.m.Hotseat() {
-			turn = "Your move (" + colorName(p.actor) + ")"
+			turn = lang.F("Your move (%s)", colorName(p.actor))
 		}
 		if e := p.expected(); e != "" {
-			turn += ": " + strings.ToLower(e[:1]) + e[1:]
+			turn += ": " + lowerFirst(e)
 		}
 		return turn
 	}
@@ -345,13 +346,13 @@ func (p *Play) drawHeader(dst *ebiten.Image) {
 	h := p.lay.Header
 	tf := p.fs.get(true, p.lay.TextSize)
 	sf := p.fs.get(false, p.lay.Small)
-	title := p.m.Game().Variant().Title
+	title := lang.Game(p.m.Game().Variant().Title)
 	if p.m.Hotseat() {
-		title += " · two players"
+		title += lang.T(" · two players")
 	} else {
 		for c := game.White; c <= game.Black; c++ {
 			if s := p.m.Seat(c); !s.Human && !s.Remote {
-				title += " · vs AI " + s.Level
+				title += lang.F(" · vs AI %s", lang.Game(s.Level))
 			}
 		}
 	}
@@ -374,6 +375,14 @@ func (p *Play) drawHeader(dst *ebiten.Image) {
 	} else if p.msg != "" && p.tick-p.msgTick <= msgTicks {
 		drawLeft(dst, shorten2(upperFirst(p.msg), sf, w), sf, h.X, h.Y+2.35*p.lay.TextSize, colTitle)
 	}
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	r := []rune(s)
+	return strings.ToLower(string(r[0])) + string(r[1:])
 }
 
 func upperFirst(s string) string {
@@ -437,12 +446,12 @@ func (p *Play) drawStrips(dst *ebiten.Image) {
 
 func seatName(s match.Seat) string {
 	if s.Human {
-		return "person"
+		return lang.T("person")
 	}
 	if s.Remote {
-		return "friend"
+		return lang.T("friend")
 	}
-	return "AI " + s.Level
+	return lang.F("AI %s", lang.Game(s.Level))
 }
 
 // captured counts, per colour and type, the pieces missing from the start position
@@ -493,12 +502,12 @@ func moveList(m *match.Match, viewer game.Color) []string {
 	}
 	for i, e := range es {
 		in := e.Input
-		t := e.Record.Text
+		t := lang.Game(e.Record.Text)
 		if in.Kind == game.InputMove && hide && in.Player != viewer && secretKind(in.Move.Kind) {
-			t = "(secret)"
+			t = lang.T("(secret)")
 		}
 		if i == pending && in.Player != viewer {
-			t = "(sealed)"
+			t = lang.T("(sealed)")
 		}
 		if t == "" {
 			continue
@@ -554,7 +563,7 @@ func (p *Play) drawMoveList(dst *ebiten.Image) {
 	}
 	lines := p.history
 	if len(lines) == 0 {
-		drawLeft(dst, "No moves yet.", f, r.X+0.5*p.lay.Small, r.Y+0.8*lh, colSub)
+		drawLeft(dst, lang.T("No moves yet."), f, r.X+0.5*p.lay.Small, r.Y+0.8*lh, colSub)
 		return
 	}
 	end := len(lines) - p.scroll
@@ -569,9 +578,9 @@ func (p *Play) drawHandover(dst *ebiten.Image) {
 	cx, cy := p.env.Width/2, p.env.Height/2
 	tf := p.fs.get(true, p.lay.TextSize*1.4)
 	sf := p.fs.get(false, p.lay.TextSize)
-	drawText(dst, "Pass the device to "+colorName(p.handTo), tf, cx, cy-1.5*p.lay.TextSize, colTitle)
+	drawText(dst, lang.F("Pass the device to %s", colorName(p.handTo)), tf, cx, cy-1.5*p.lay.TextSize, colTitle)
 	y := cy + 0.5*p.lay.TextSize
-	for _, l := range wrap(colorName(p.handTo)+": tap anywhere when the other player cannot see the screen.", sf, 0.9*p.env.Width) {
+	for _, l := range wrap(lang.F("%s: tap anywhere when the other player cannot see the screen.", colorName(p.handTo)), sf, 0.9*p.env.Width) {
 		drawText(dst, l, sf, cx, y, colSub)
 		y += 1.4 * p.lay.TextSize
 	}

@@ -24,7 +24,8 @@ type Setup struct {
 	opponent string                       // an AI level or "person"
 	opp      match.Opponent
 	err      string
-	pick     bool // probabilistic chess: people pick their numbers
+	notice   string // about the stored records (a damaged saved game), English
+	pick     bool   // probabilistic chess: people pick their numbers
 
 	scroll, contentH float64
 	press            *PointerEvent // where the pointer went down, nil when up
@@ -44,6 +45,7 @@ type label struct {
 	size float64
 	bold bool
 	col  bool // secondary colour
+	warn bool // error colour
 }
 
 // NewSetup makes the setup screen with the choices of the page's address; opp plays the
@@ -136,6 +138,9 @@ func (s *Setup) Config() match.Config {
 
 // Update implements Scene.
 func (s *Setup) Update(ctx *Ctx) error {
+	if n := ctx.Prefs.Notice(); n != "" {
+		s.notice, s.buttons = n, nil
+	}
 	if ctx.Env != s.env || s.buttons == nil {
 		s.env = ctx.Env
 		s.lay()
@@ -186,6 +191,8 @@ func (s *Setup) Update(ctx *Ctx) error {
 		s.opponent = val
 	case "pick":
 		s.pick = val == "on"
+	case "lang":
+		setLanguage(ctx, val)
 	case "rules":
 		ctx.GoTo(NewHelp(s.variant, s))
 		return nil
@@ -234,6 +241,13 @@ func (s *Setup) lay() {
 
 	s.title = layout.Rect{X: x0, Y: y, W: w, H: 2 * text}
 	y += 2.2 * text
+	if s.notice != "" {
+		for _, l := range wrap(translateLines(s.notice), s.fs.get(true, text), w) {
+			s.labels = append(s.labels, label{text: l, x: x0, y: y + 0.6*text, size: text, bold: true, warn: true})
+			y += 1.3 * text
+		}
+		y += 0.3 * text
+	}
 	section := func(name string) {
 		s.labels = append(s.labels, label{text: name, x: x0, y: y + 0.6*text, size: text, bold: true})
 		y += 1.3 * text
@@ -256,16 +270,16 @@ func (s *Setup) lay() {
 		y += float64((len(items)+cols-1)/cols) * (bh + gap)
 	}
 
-	section("Game")
+	section(lang.T("Game"))
 	var games []button
 	for _, n := range s.names {
 		v, _ := game.Lookup(n)
-		games = append(games, button{id: "game:" + n, label: shortTitle(v), on: n == s.variant})
+		games = append(games, button{id: "game:" + n, label: lang.Game(shortTitle(v)), on: n == s.variant})
 	}
 	grid(3, games)
 	v, _ := game.Lookup(s.variant)
 	if v != nil {
-		help(v.Title + ": " + v.Help)
+		help(lang.Game(v.Title) + ": " + lang.Game(v.Help))
 		for _, o := range v.OptionHelp {
 			if len(o.Values) == 0 {
 				continue // set by a link's opt=key=value (a custom odds table)
@@ -274,57 +288,63 @@ func (s *Setup) lay() {
 			if cur == "" {
 				cur = o.Default
 			}
-			section(o.Key)
+			section(lang.Game(o.Key))
 			var bs []button
 			for _, val := range o.Values {
-				bs = append(bs, button{id: "opt:" + o.Key + "=" + val, label: val, on: val == cur})
+				bs = append(bs, button{id: "opt:" + o.Key + "=" + val, label: lang.Game(val), on: val == cur})
 			}
 			grid(min(len(bs), 4), bs)
 			h, _, _ := strings.Cut(o.Help, "; ")
-			help(h)
+			help(lang.Game(h))
 		}
 		if s.variant == "probabilistic" {
-			section("Capture numbers")
+			section(lang.T("Capture numbers"))
 			grid(2, []button{
-				{id: "pick:off", label: "Drawn for you", on: !s.pick},
-				{id: "pick:on", label: "Pick 0–9 yourself", on: s.pick},
+				{id: "pick:off", label: lang.T("Drawn for you"), on: !s.pick},
+				{id: "pick:on", label: lang.T("Pick 0–9 yourself"), on: s.pick},
 			})
-			help("Each side's number 0–9 is added; the last digit decides the attempt. Drawn at random, or picked by you (the AI's is drawn).")
+			help(lang.T("Each side's number 0–9 is added; the last digit decides the attempt. Drawn at random, or picked by you (the AI's is drawn)."))
 		}
 	}
-	section("Your side")
+	section(lang.T("Your side"))
 	grid(3, []button{
-		{id: "side:white", label: "White", on: s.side == "white"},
-		{id: "side:black", label: "Black", on: s.side == "black"},
-		{id: "side:random", label: "Random", on: s.side == "random"},
+		{id: "side:white", label: lang.T("White"), on: s.side == "white"},
+		{id: "side:black", label: lang.T("Black"), on: s.side == "black"},
+		{id: "side:random", label: lang.T("Random"), on: s.side == "random"},
 	})
-	section("Opponent")
+	section(lang.T("Opponent"))
 	var opps []button
 	for _, l := range match.Levels {
-		opps = append(opps, button{id: "opponent:" + l.Name, label: "AI " + l.Name, on: s.opponent == l.Name})
+		opps = append(opps, button{id: "opponent:" + l.Name, label: lang.F("AI %s", lang.Game(l.Name)), on: s.opponent == l.Name})
 	}
-	opps = append(opps, button{id: "opponent:person", label: "Person here", on: s.opponent == "person"})
+	opps = append(opps, button{id: "opponent:person", label: lang.T("Person here"), on: s.opponent == "person"})
 	opps = append(opps, button{id: "opponent:friend", label: lang.T("Play a friend"), on: s.opponent == "friend"})
 	grid(3, opps)
 	if s.opponent == "friend" {
 		help(lang.T("A friend on another device: you get one link (and a QR code) to send; the game starts when they open it. Colours are decided by a fair coin flip both devices take part in."))
 	} else if s.opponent == "person" {
-		help("Two people take turns on this device; in games with secrets a hand-over screen hides each player's secrets from the other.")
+		help(lang.T("Two people take turns on this device; in games with secrets a hand-over screen hides each player's secrets from the other."))
 	} else {
 		for _, l := range match.Levels {
 			if l.Name == s.opponent {
-				help("The AI at level " + l.Name + ": " + l.Help + ".")
+				help(lang.F("The AI at level %s: %s.", lang.Game(l.Name), lang.Game(l.Help)))
 			}
 		}
 	}
+	section(lang.T("Language"))
+	var langs []button
+	for _, l := range lang.Languages {
+		langs = append(langs, button{id: "lang:" + l, label: lang.Name(l), on: l == lang.Current()})
+	}
+	grid(len(langs), langs)
 	if s.err != "" {
-		help("⚠ " + s.err)
+		help("! " + lang.Game(s.err)) // no ⚠ in the Go fonts
 	}
 	y += gap
 	cw := (w - gap) / 3
 	s.buttons = append(s.buttons,
-		button{id: "rules", label: "Rules", enabled: true, r: layout.Rect{X: x0, Y: y, W: cw, H: bh * 1.15}},
-		button{id: "play", label: "Play", enabled: v != nil, primary: true, r: layout.Rect{X: x0 + cw + gap, Y: y, W: 2 * cw, H: bh * 1.15}})
+		button{id: "rules", label: lang.T("Rules"), enabled: true, r: layout.Rect{X: x0, Y: y, W: cw, H: bh * 1.15}},
+		button{id: "play", label: lang.T("Play"), enabled: v != nil, primary: true, r: layout.Rect{X: x0 + cw + gap, Y: y, W: 2 * cw, H: bh * 1.15}})
 	s.contentH = y + bh*1.15 + gap + s.scroll
 }
 
@@ -353,6 +373,9 @@ func (s *Setup) Draw(screen *ebiten.Image) {
 		if l.col {
 			c = colSub
 		}
+		if l.warn {
+			c = colError
+		}
 		drawLeft(screen, l.text, s.fs.get(l.bold, l.size), l.x, l.y, c)
 	}
 	f := s.fs.get(false, clamp(0.034*math.Min(s.env.Width, s.env.Height), 13*s.env.Scale, 19*s.env.Scale))
@@ -361,10 +384,33 @@ func (s *Setup) Draw(screen *ebiten.Image) {
 
 // Status implements Scene.
 func (s *Setup) Status() Status {
-	st := Status{Scene: "setup", Variant: s.variant, Title: "New game", Error: s.err,
+	st := Status{Scene: "setup", Variant: s.variant, Title: lang.T("New game"), Error: s.err, Notice: translateLines(s.notice),
 		Buttons: buttonStatus(s.buttons, s.env.Scale)}
 	if v, err := game.Lookup(s.variant); err == nil {
 		st.Board.Files, st.Board.Ranks = v.Files, v.Ranks
 	}
 	return st
+}
+
+// setLanguage switches the page's language and remembers it.
+func setLanguage(ctx *Ctx, code string) { ctx.Prefs.SetLang(code) }
+
+// otherLanguage is the language the in-game switch offers: the next one after the
+// current.
+func otherLanguage() string {
+	for i, l := range lang.Languages {
+		if l == lang.Current() {
+			return lang.Languages[(i+1)%len(lang.Languages)]
+		}
+	}
+	return lang.Languages[0]
+}
+
+// translateLines translates each line of English messages.
+func translateLines(s string) string {
+	ls := strings.Split(s, "\n")
+	for i, l := range ls {
+		ls[i] = lang.T(l)
+	}
+	return strings.Join(ls, "\n")
 }

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 
 	"github.com/hajimehoshi/ebiten/v2/audio"
+
+	"github.com/quintet-chess/quintet/scenes/prefs"
 )
 
 // SoundKind names one of the app's sounds. They are synthesised at start (our own, no
@@ -23,35 +25,27 @@ const (
 
 const sampleRate = 44100
 
-// Sound plays the app's sounds unless muted; the choice is kept by the host.
+// Sound plays the app's sounds unless muted; the choice is kept in the settings.
 type Sound struct {
-	host  Host
-	muted bool
+	prefs *prefs.Prefs
 	ctx   *audio.Context
 	pcm   [numSounds][]byte
 }
 
-func newSound(h Host) *Sound {
-	return &Sound{host: h, muted: h.Get("sound") == "off"}
-}
-
 // Muted reports whether sounds are off.
-func (s *Sound) Muted() bool { return s.muted }
+func (s *Sound) Muted() bool { return s.prefs != nil && s.prefs.SoundOff() }
 
 // Toggle switches sounds on or off and remembers it.
 func (s *Sound) Toggle() {
-	s.muted = !s.muted
-	v := "on"
-	if s.muted {
-		v = "off"
+	if s.prefs != nil {
+		s.prefs.SetSound(s.Muted())
 	}
-	s.host.Set("sound", v)
 }
 
 // Play plays a sound. The audio context is made on the first sound, which follows a
 // person's tap or click (browsers start audio only after one).
 func (s *Sound) Play(k SoundKind) {
-	if s == nil || s.muted {
+	if s == nil || s.Muted() {
 		return
 	}
 	if s.ctx == nil {

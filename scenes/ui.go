@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/scenes/layout"
 )
 
@@ -68,11 +69,28 @@ func drawButton(dst *ebiten.Image, b button, f text.Face) {
 	rad := float32(min(r.H, r.W) * 0.18)
 	fillRound(dst, r, rad, bg)
 	label := b.label
+	// A label too wide is drawn smaller, down to 70% (longer languages), and only then cut.
+	k := 1.0
 	if w, _ := text.Measure(label, f, 0); w > r.W*0.94 {
-		label = shorten(label, f, r.W*0.94)
+		k = max(0.7, r.W*0.94/w)
+		if w*k > r.W*0.94 {
+			label = shorten(label, f, r.W*0.94/k)
+		}
 	}
 	x, y := r.Center()
-	drawText(dst, label, f, x, y, fg)
+	drawTextScaled(dst, label, f, x, y, k, fg)
+}
+
+// drawTextScaled draws one line of text centred on (x, y), scaled by k.
+func drawTextScaled(dst *ebiten.Image, s string, f text.Face, x, y, k float64, c color.Color) {
+	op := &text.DrawOptions{}
+	op.GeoM.Scale(k, k)
+	op.GeoM.Translate(x, y)
+	op.ColorScale.ScaleWithColor(c)
+	op.PrimaryAlign = text.AlignCenter
+	op.SecondaryAlign = text.AlignCenter
+	op.Filter = ebiten.FilterLinear
+	text.Draw(dst, s, f, op)
 }
 
 // fillRound fills a rounded rectangle.
@@ -163,7 +181,7 @@ func measure(s string, f text.Face) (float64, float64) { return text.Measure(s, 
 // colorName is a colour for people: "White", "Black".
 func colorName(c game.Color) string {
 	if c == game.Black {
-		return "Black"
+		return lang.T("Black")
 	}
-	return "White"
+	return lang.T("White")
 }

@@ -18,7 +18,17 @@ func init() { current.Store("en") }
 
 // catalogues maps a language to its translations of the English texts.
 var catalogues = map[string]map[string]string{
-	"ru": russian,
+	"ru": merge(russian, russianGame),
+}
+
+func merge(ms ...map[string]string) map[string]string {
+	out := map[string]string{}
+	for _, m := range ms {
+		for k, v := range m {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // Set chooses the language by a code such as "ru" or a browser's "ru-RU"; it reports
@@ -50,3 +60,18 @@ func T(en string) string {
 
 // F translates an English format and fills it in like fmt.Sprintf.
 func F(en string, args ...any) string { return fmt.Sprintf(T(en), args...) }
+
+// names are the languages as their speakers write them, for the switch.
+var names = map[string]string{"en": "English", "ru": "Русский"}
+
+// Name is language code's own name ("Русский"), the code itself if unknown.
+func Name(code string) string {
+	if n, ok := names[code]; ok {
+		return n
+	}
+	return code
+}
+
+// N marks an English text for the catalogue without translating it: the text is kept
+// and translated with T where it is shown (so it follows a change of language).
+func N(en string) string { return en }

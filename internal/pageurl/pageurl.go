@@ -69,3 +69,9 @@ func Read(search, hash string) Page {
 	}
 	return p
 }
+
+// Plain reports whether the address asks for nothing: no game, side, opponent, options or
+// start (a plain visit, which may bring back a saved game).
+func (p Page) Plain() bool {
+	return p.Variant == DefaultVariant && p.Side == "" && p.Opponent == "" && len(p.Options) == 0 && !p.Start
+}

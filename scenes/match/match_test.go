@@ -309,3 +309,35 @@ func TestAIOpponent(t *testing.T) {
 		t.Fatalf("%d entries after three moves against the AI", n)
 	}
 }
+
+func TestResumeGoesOn(t *testing.T) {
+	g, err := game.NewGame("simultaneous")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// White has sealed a move; Black (the AI) has not chosen yet.
+	var white game.Move
+	for _, mv := range g.LegalMoves(game.White) {
+		if mv.Kind != game.Pass {
+			white = mv
+			break
+		}
+	}
+	if err := g.Apply(game.Input{Kind: game.InputMove, Player: game.White, Move: white}); err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Variant: "simultaneous", Seats: [2]Seat{{Human: true}, {Level: "easy"}}}
+	opp := &instant{}
+	m := Resume(cfg, g, opp)
+	if !m.Sealed() || !m.Hidden() {
+		t.Error("a resumed simultaneous game in mid-turn must keep the choices sealed")
+	}
+	m.Update()
+	if !m.Thinking() || opp.asked != 1 {
+		t.Errorf("the AI should be asked for its move at once: thinking %v, asked %d", m.Thinking(), opp.asked)
+	}
+	m.Update()
+	if n := len(m.Game().Entries()); n < 2 || m.Game().Next().Players != 3 {
+		t.Errorf("after the AI's answer the turn should resolve: %d entries, next %+v", n, m.Game().Next())
+	}
+}

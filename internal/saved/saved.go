@@ -1,0 +1,259 @@
+// Package saved is what the page remembers between visits: the settings, and an
+// unfinished game against the AI. Both are stored as text (localStorage in the browser)
+// that anything may have changed, so the decoders are strict: a size limit, a version, every
+// field checked, and a game is only accepted once its whole log replays through the rules.
+// A damaged record gives an error, never a panic; the page then says so and starts afresh.
+package saved
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/quintet-chess/quintet/game"
+)
+
+// Version is the format of both records. A record of another version is refused (a newer
+// page's record read by an older one, or the reverse), like a damaged one.
+const Version = 1
+
+// Size limits of the stored texts: settings are a few fields; a game is at most
+// MaxEntries inputs of about 40 bytes.
+const (
+	MaxSettingsLen = 1 << 10
+	MaxGameLen     = 1 << 20
+	MaxEntries     = 20000
+)
+
+// Settings are the person's choices that outlive a game.
+type Settings struct {
+	V     int    `json:"v"`
+	Lang  string `json:"lang,omitempty"`  // "en", "ru"; "" not chosen yet (the browser's language)
+	Sound string `json:"sound,omitempty"` // "on", "off"; "" on
+	Flip  bool   `json:"flip,omitempty"`  // the board turned from its usual side
+}
+
+// EncodeSettings writes settings as stored text.
+func EncodeSettings(s Settings) string {
+	s.V = Version
+	b, _ := json.Marshal(s) // plain strings and a bool: cannot fail
+	return string(b)
+}
+
+// DecodeSettings reads stored settings; langs are the languages the page knows.
+func DecodeSettings(text string, langs []string) (Settings, error) {
+	var s Settings
+	if err := decode(text, MaxSettingsLen, &s); err != nil {
+		return Settings{}, fmt.Errorf("settings: %w", err)
+	}
+	if s.V != Version {
+		return Settings{}, fmt.Errorf("settings: version %d, want %d", s.V, Version)
+	}
+	if s.Lang != "" && !slices.Contains(langs, s.Lang) {
+		return Settings{}, fmt.Errorf("settings: unknown language %q", s.Lang)
+	}
+	if s.Sound != "" && s.Sound != "on" && s.Sound != "off" {
+		return Settings{}, fmt.Errorf("settings: sound %q", s.Sound)
+	}
+	return s, nil
+}
+
+// Game is an unfinished game against the AI: the game and its options, the person's colour,
+// the AI's level, the start position and every input of the log. The log holds the
+// inputs as the referee applied them, secrets included (the AI's crown choice, its mined
+// stone): the rules need them to go on, and a PGN seals them (an unfinished Crown game read
+// from PGN cannot answer its own reveals). The page never shows them; see View.
+type Game struct {
+	V       int      `json:"v"`
+	Variant string   `json:"variant"`
+	Options []string `json:"options,omitempty"` // "key=value"
+	Human   string   `json:"human"`             // "white" or "black": the person's side
+	Level   string   `json:"level"`             // the AI's level
+	Pick    bool     `json:"pick,omitempty"`    // the person picks capture numbers
+	Start   string   `json:"start,omitempty"`   // position text of the start, "" for the game's own
+	Log     []Entry  `json:"log"`
+}
+
+// Entry is one input, as numbers: kind, player, then by kind the move (from, to, move kind,
+// promotion, via, via2, n, promo2), the draw's two values, or the revealed secret.
+type Entry []uint64
+
+// FromGame records g (a game in progress) as a saved game.
+func FromGame(g *game.Game, options []string, human game.Color, level string, pick bool) Game {
+	s := Game{V: Version, Variant: g.Variant().Name, Options: options, Human: colorWord(human),
+		Level: level, Pick: pick, Start: g.StartText()}
+	s.Log = make([]Entry, 0, len(g.Entries()))
+	for _, e := range g.Entries() {
+		s.Log = append(s.Log, entryOf(e.Input))
+	}
+	return s
+}
+
+func colorWord(c game.Color) string {
+	if c == game.Black {
+		return "black"
+	}
+	return "white"
+}
+
+func entryOf(in game.Input) Entry {
+	e := Entry{uint64(in.Kind), uint64(in.Player)}
+	switch in.Kind {
+	case game.InputMove:
+		m := in.Move
+		e = append(e, uint64(m.From), uint64(m.To), uint64(m.Kind), uint64(m.Promo), uint64(m.Via), uint64(m.Via2), uint64(m.N), uint64(m.Promo2))
+	case game.InputDraw:
+		e = append(e, uint64(in.Values[0]), uint64(in.Values[1]))
+	case game.InputReveal:
+		e = append(e, in.Secret)
+	}
+	return e
+}
+
+// input is an entry as the game's input, checking every number's range (the rules then
+// check that it is legal).
+func (e Entry) input() (game.Input, error) {
+	if len(e) < 2 {
+		return game.Input{}, errors.New("an entry without kind and player")
+	}
+	small := func(xs ...uint64) bool {
+		for _, x := range xs {
+			if x > 255 {
+				return false
+			}
+		}
+		return true
+	}
+	if e[0] > uint64(game.InputAgree) || e[1] > 1 {
+		return game.Input{}, fmt.Errorf("entry %v: bad kind or player", []uint64(e))
+	}
+	in := game.Input{Kind: game.InputKind(e[0]), Player: game.Color(e[1])}
+	want := map[game.InputKind]int{game.InputMove: 10, game.InputDraw: 4, game.InputReveal: 3}[in.Kind]
+	if want == 0 {
+		want = 2
+	}
+	if len(e) != want {
+		return game.Input{}, fmt.Errorf("entry %v: %d numbers, want %d", []uint64(e), len(e), want)
+	}
+	switch in.Kind {
+	case game.InputMove:
+		if !small(e[2:]...) {
+			return game.Input{}, fmt.Errorf("entry %v: value out of range", []uint64(e))
+		}
+		in.Move = game.Move{From: game.Square(e[2]), To: game.Square(e[3]), Kind: game.MoveKind(e[4]),
+			Promo: game.PieceType(e[5]), Via: game.Square(e[6]), Via2: game.Square(e[7]), N: uint8(e[8]), Promo2: game.PieceType(e[9])}
+	case game.InputDraw:
+		if !small(e[2:]...) {
+			return game.Input{}, fmt.Errorf("entry %v: value out of range", []uint64(e))
+		}
+		in.Values = [2]uint8{uint8(e[2]), uint8(e[3])}
+	case game.InputReveal:
+		in.Secret = e[2]
+	}
+	return in, nil
+}
+
+// Inputs are the log's inputs, each checked for range.
+func (s Game) Inputs() ([]game.Input, error) {
+	out := make([]game.Input, 0, len(s.Log))
+	for i, e := range s.Log {
+		in, err := e.input()
+		if err != nil {
+			return nil, fmt.Errorf("saved game: entry %d: %w", i+1, err)
+		}
+		out = append(out, in)
+	}
+	return out, nil
+}
+
+// HumanColor is the person's side.
+func (s Game) HumanColor() game.Color {
+	if s.Human == "black" {
+		return game.Black
+	}
+	return game.White
+}
+
+// EncodeGame writes a saved game as stored text.
+func EncodeGame(s Game) string {
+	s.V = Version
+	b, _ := json.Marshal(s) // strings, numbers, bools: cannot fail
+	return string(b)
+}
+
+// DecodeGame reads a stored game and checks it: version, fields, and that the whole log
+// replays through the rules (the replayed game is returned with it). levels are the AI's
+// level names.
+func DecodeGame(text string, levels []string) (Game, *game.Game, error) {
+	var s Game
+	if err := decode(text, MaxGameLen, &s); err != nil {
+		return Game{}, nil, fmt.Errorf("saved game: %w", err)
+	}
+	if s.V != Version {
+		return Game{}, nil, fmt.Errorf("saved game: version %d, want %d", s.V, Version)
+	}
+	if s.Human != "white" && s.Human != "black" {
+		return Game{}, nil, fmt.Errorf("saved game: side %q", s.Human)
+	}
+	if !slices.Contains(levels, s.Level) {
+		return Game{}, nil, fmt.Errorf("saved game: unknown AI level %q", s.Level)
+	}
+	if len(s.Log) > MaxEntries || len(s.Options) > 32 {
+		return Game{}, nil, errors.New("saved game: too long")
+	}
+	g, err := s.Replay()
+	if err != nil {
+		return Game{}, nil, err
+	}
+	if g.Outcome().Over() {
+		return Game{}, nil, errors.New("saved game: the game is over")
+	}
+	return s, g, nil
+}
+
+// Replay plays the saved log from its start through the rules; each input must be legal.
+func (s Game) Replay() (*game.Game, error) {
+	for _, o := range s.Options {
+		if !strings.Contains(o, "=") {
+			return nil, fmt.Errorf("saved game: option %q", o)
+		}
+	}
+	v, err := game.Lookup(s.Variant, s.Options...)
+	if err != nil {
+		return nil, fmt.Errorf("saved game: %w", err)
+	}
+	g, err := game.NewGameFrom(v, s.Start)
+	if err != nil {
+		return nil, fmt.Errorf("saved game: start: %w", err)
+	}
+	ins, err := s.Inputs()
+	if err != nil {
+		return nil, err
+	}
+	for i, in := range ins {
+		if err := g.Apply(in); err != nil {
+			return nil, fmt.Errorf("saved game: entry %d: %w", i+1, err)
+		}
+	}
+	return g, nil
+}
+
+// decode reads one JSON object of at most limit bytes with no unknown fields and nothing
+// after it.
+func decode(text string, limit int, v any) error {
+	if len(text) > limit {
+		return fmt.Errorf("%d bytes, more than %d", len(text), limit)
+	}
+	d := json.NewDecoder(bytes.NewReader([]byte(text)))
+	d.DisallowUnknownFields()
+	if err := d.Decode(v); err != nil {
+		return err
+	}
+	if d.More() {
+		return errors.New("text after the record")
+	}
+	return nil
+}

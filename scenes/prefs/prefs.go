@@ -1,0 +1,195 @@
+// Package prefs is what the app remembers between visits through a store (localStorage
+// in the page, memory natively and in tests): the settings, and the unfinished game
+// against the AI, saved after every change and brought back on the next visit. What is
+// stored may be damaged or written by someone else: a record that does not read is
+// dropped, and the person is told so once (Notice). Plain Go, tested natively.
+package prefs
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/internal/lang"
+	"github.com/quintet-chess/quintet/internal/saved"
+	"github.com/quintet-chess/quintet/scenes/match"
+)
+
+// Store keeps small texts by key; Set with "" removes the key.
+type Store interface {
+	Get(key string) string
+	Set(key, value string)
+}
+
+// Prefs are the remembered settings and game.
+type Prefs struct {
+	host   Store
+	s      saved.Settings
+	notice []string // English; translated where shown
+	kept   struct {
+		m   *match.Match
+		key [2]uint64
+	}
+}
+
+// The store's keys of the two records (the page prefixes "quintet.").
+const (
+	KeySettings = "settings"
+	KeyGame     = "game"
+)
+
+// Load reads the settings from h (nil: kept in memory only) and sets the language: the one
+// chosen before, else the first of the browser's languages (navigator.languages) that the
+// page speaks, else English.
+func Load(h Store, browser []string) *Prefs {
+	if h == nil {
+		h = NewMemory()
+	}
+	p := &Prefs{host: h, s: saved.Settings{V: saved.Version}}
+	if text := h.Get(KeySettings); text != "" {
+		s, err := saved.DecodeSettings(text, lang.Languages)
+		if err != nil {
+			p.notice = append(p.notice, lang.N("Your saved settings could not be read and were reset."))
+			h.Set(KeySettings, "")
+		} else {
+			p.s = s
+		}
+	}
+	if p.s.Lang == "" || !lang.Set(p.s.Lang) {
+		lang.Set("en")
+		for _, b := range browser {
+			if lang.Set(b) {
+				break
+			}
+		}
+	}
+	return p
+}
+
+// Notice is what to tell the person about the stored records, in English, one message a
+// line ("" if none; translate each line with lang.T where shown); given once.
+func (p *Prefs) Notice() string {
+	n := strings.Join(p.notice, "\n")
+	p.notice = nil
+	return n
+}
+
+func (p *Prefs) save() { p.host.Set(KeySettings, saved.EncodeSettings(p.s)) }
+
+// SetLang chooses and remembers the language.
+func (p *Prefs) SetLang(code string) {
+	if lang.Set(code) {
+		p.s.Lang = lang.Current()
+		p.save()
+	}
+}
+
+// SoundOff reports whether sounds are off.
+func (p *Prefs) SoundOff() bool { return p.s.Sound == "off" }
+
+// SetSound remembers sounds on or off.
+func (p *Prefs) SetSound(on bool) {
+	p.s.Sound = "off"
+	if on {
+		p.s.Sound = "on"
+	}
+	p.save()
+}
+
+// Flip is whether the person turned the board from its usual side.
+func (p *Prefs) Flip() bool { return p.s.Flip }
+
+// SetFlip remembers the board's orientation.
+func (p *Prefs) SetFlip(f bool) {
+	p.s.Flip = f
+	p.save()
+}
+
+// Resume is the unfinished game against the AI saved on an earlier visit, nil if there is
+// none or it could not be read (then it is dropped and Notice says so).
+func (p *Prefs) Resume(opp match.Opponent) *match.Match {
+	text := p.host.Get(KeyGame)
+	if text == "" {
+		return nil
+	}
+	var names []string
+	for _, l := range match.Levels {
+		names = append(names, l.Name)
+	}
+	s, g, err := saved.DecodeGame(text, names)
+	if err != nil {
+		p.notice = append(p.notice, lang.N("Your saved game could not be read and was discarded."))
+		p.host.Set(KeyGame, "")
+		return nil
+	}
+	human := s.HumanColor()
+	var seats [2]match.Seat
+	seats[human] = match.Seat{Human: true}
+	seats[human.Other()] = match.Seat{Level: s.Level}
+	cfg := match.Config{Variant: s.Variant, Options: s.Options, Seats: seats, Pick: s.Pick}
+	m := match.Resume(cfg, g, opp)
+	p.kept.m, p.kept.key = m, gameKey(m)
+	return m
+}
+
+func gameKey(m *match.Match) [2]uint64 {
+	g := m.Game()
+	return [2]uint64{g.Rules().Hash(), uint64(len(g.Entries()))}
+}
+
+// Keep saves m when it changed, if it is a game of one person against the AI: while
+// it goes on it is kept, once over it is dropped. Other games are not kept.
+func (p *Prefs) Keep(m *match.Match) {
+	key := gameKey(m)
+	if p.kept.m == m && p.kept.key == key {
+		return
+	}
+	p.kept.m, p.kept.key = m, key
+	cfg := m.Config()
+	human := game.White
+	switch {
+	case cfg.Seats[0].Remote || cfg.Seats[1].Remote:
+		return // a game with a friend keeps its own record (scenes/friend.go)
+	case cfg.Seats[0].Human && !cfg.Seats[1].Human:
+	case cfg.Seats[1].Human && !cfg.Seats[0].Human:
+		human = game.Black
+	default:
+		return
+	}
+	g := m.Game()
+	if g.Outcome().Over() {
+		p.host.Set(KeyGame, "")
+		return
+	}
+	var opts []string
+	for k, v := range g.Variant().Options {
+		opts = append(opts, k+"="+v)
+	}
+	sort.Strings(opts)
+	s := saved.FromGame(g, opts, human, cfg.Seats[human.Other()].Level, cfg.Pick)
+	p.host.Set(KeyGame, saved.EncodeGame(s))
+}
+
+// Drop forgets the saved game (the person left it for a new one).
+func (p *Prefs) Drop() {
+	p.kept.m = nil
+	p.host.Set(KeyGame, "")
+}
+
+// Memory keeps the records in memory: natively, and in tests.
+type Memory map[string]string
+
+// NewMemory is an empty store.
+func NewMemory() Memory { return Memory{} }
+
+// Get implements Store.
+func (h Memory) Get(k string) string { return h[k] }
+
+// Set implements Store.
+func (h Memory) Set(k, v string) {
+	if v == "" {
+		delete(h, k)
+		return
+	}
+	h[k] = v
+}

@@ -1,0 +1,159 @@
+package prefs
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/internal/lang"
+	"github.com/quintet-chess/quintet/scenes/match"
+)
+
+// still is an AI that never answers: the tests look at the saved records only.
+type still struct{}
+
+func (still) Think(game.Rules, game.Color, string) <-chan match.Answer {
+	return make(chan match.Answer)
+}
+func (still) Cancel() {}
+
+func TestLanguageChoice(t *testing.T) {
+	defer lang.Set("en")
+	st := NewMemory()
+	Load(st, []string{"de-DE", "ru-RU", "en"})
+	if lang.Current() != "ru" {
+		t.Errorf("the first language the page speaks should win: %s", lang.Current())
+	}
+	p := Load(st, []string{"fr"})
+	if lang.Current() != "en" {
+		t.Errorf("no known browser language: %s, want en", lang.Current())
+	}
+	p.SetLang("ru")
+	Load(st, []string{"en-US"})
+	if lang.Current() != "ru" {
+		t.Errorf("a chosen language must outlive the browser's: %s", lang.Current())
+	}
+}
+
+func TestSettingsKept(t *testing.T) {
+	defer lang.Set("en")
+	st := NewMemory()
+	p := Load(st, nil)
+	if p.SoundOff() || p.Flip() {
+		t.Fatal("fresh settings: sound on, board not turned")
+	}
+	p.SetSound(false)
+	p.SetFlip(true)
+	q := Load(st, nil)
+	if !q.SoundOff() || !q.Flip() || q.Notice() != "" {
+		t.Errorf("settings not kept: sound off %v, flip %v", q.SoundOff(), q.Flip())
+	}
+}
+
+func TestDamagedSettings(t *testing.T) {
+	defer lang.Set("en")
+	st := NewMemory()
+	st.Set(KeySettings, `{"v":1,"lang":"ru","sound":"maybe"}`)
+	p := Load(st, []string{"en"})
+	if n := p.Notice(); !strings.Contains(n, "settings could not be read") {
+		t.Errorf("notice %q", n)
+	}
+	if p.Notice() != "" {
+		t.Error("the notice must be given once")
+	}
+	if st.Get(KeySettings) != "" || lang.Current() != "en" {
+		t.Errorf("damaged settings must be dropped: %q, lang %s", st.Get(KeySettings), lang.Current())
+	}
+}
+
+func vsAI(t *testing.T, variant string, human game.Color, opts ...string) *match.Match {
+	t.Helper()
+	var seats [2]match.Seat
+	seats[human] = match.Seat{Human: true}
+	seats[human.Other()] = match.Seat{Level: "hard"}
+	m, err := match.New(match.Config{Variant: variant, Options: opts, Seats: seats}, still{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestGameKeptAndResumed(t *testing.T) {
+	st := NewMemory()
+	p := Load(st, nil)
+	m := vsAI(t, "crown", game.Black, "kind=hidden")
+	// White (the AI) crowns its Dame, Black (the person) its King, then 1. e4.
+	for _, in := range []game.Input{
+		{Kind: game.InputMove, Player: game.White, Move: game.Move{Kind: game.Choose, N: 1, From: game.NoSquare, To: game.NoSquare}},
+	} {
+		if err := m.Game().Apply(in); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := m.PlayText(game.Black, "crown:K"); err != nil {
+		t.Fatal(err)
+	}
+	p.Keep(m)
+	if st.Get(KeyGame) == "" {
+		t.Fatal("the game against the AI was not saved")
+	}
+	q := Load(st, nil)
+	r := q.Resume(still{})
+	if r == nil {
+		t.Fatalf("not resumed; notice %q", q.Notice())
+	}
+	if r.Game().Rules().Hash() != m.Game().Rules().Hash() || len(r.Game().Entries()) != 2 {
+		t.Error("resumed at another position")
+	}
+	if cfg := r.Config(); !cfg.Seats[game.Black].Human || cfg.Seats[game.White].Level != "hard" || r.Game().Variant().Options["kind"] != "hidden" {
+		t.Errorf("resumed with other seats or options: %+v %v", cfg, r.Game().Variant().Options)
+	}
+	if s, ok := game.CrownSide(r.Game().Rules(), game.White); !ok || s.Crown != game.Dame {
+		t.Errorf("the AI's secret crown was lost: %+v", s)
+	}
+	// Over: dropped.
+	if err := r.Resign(game.Black); err != nil {
+		t.Fatal(err)
+	}
+	q.Keep(r)
+	if st.Get(KeyGame) != "" {
+		t.Error("a finished game must not be kept")
+	}
+}
+
+func TestOnlyGamesAgainstTheAIAreKept(t *testing.T) {
+	st := NewMemory()
+	p := Load(st, nil)
+	m, err := match.New(match.Config{Variant: "chess", Seats: [2]match.Seat{{Human: true}, {Human: true}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Keep(m)
+	if st.Get(KeyGame) != "" {
+		t.Error("a game between two people was saved")
+	}
+	a := vsAI(t, "chess", game.White)
+	p.Keep(a)
+	p.Drop()
+	if st.Get(KeyGame) != "" || p.Resume(still{}) != nil {
+		t.Error("Drop must forget the game")
+	}
+}
+
+func TestDamagedGame(t *testing.T) {
+	for _, text := range []string{"garbage", `{"v":1}`, `{"v":1,"variant":"chess","human":"white","level":"easy","log":[[0,0,12,44,1,0,0,0,0,0]]}`,
+		strings.Repeat("[", 1<<21)} {
+		st := NewMemory()
+		st.Set(KeyGame, text)
+		p := Load(st, nil)
+		if p.Resume(still{}) != nil {
+			t.Errorf("resumed %.60q", text)
+		}
+		if n := p.Notice(); !strings.Contains(n, "game could not be read") {
+			t.Errorf("notice %q for %.60q", n, text)
+		}
+		if st.Get(KeyGame) != "" {
+			t.Error("the damaged game was not dropped")
+		}
+	}
+}
