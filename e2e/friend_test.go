@@ -71,7 +71,15 @@ func hostLink(t *testing.T, browser context_, srv *server, relay, variant string
 	tb.wait("the setup screen", func(s state) bool { return s.Scene == "setup" && len(s.Buttons) > 0 })
 	tb.button("game:" + variant)
 	tb.button("opponent:friend")
-	tb.button("play")
+	tb.wait("Play a friend chosen", func(s state) bool {
+		for _, b := range s.Buttons {
+			if b.ID == "opponent:friend" {
+				return true
+			}
+		}
+		return false
+	})
+	tb.key("Enter") // Play (below the fold of a tall setup screen)
 	_, n := tb.waitNet("the link, a relay connected", func(s state, n netState) bool {
 		return s.Scene == "friend" && n.Link != "" && n.Relays == 1
 	})

@@ -104,6 +104,11 @@ type friendLink struct {
 	fbCode  string // the guest's answer code
 }
 
+type offerResult struct {
+	url string
+	err error
+}
+
 type pairResult struct {
 	conn p2p.Conn
 	err  error
@@ -222,19 +227,20 @@ func (f *friendLink) linkURL(offer string) string {
 // Friend is the screen of a pairing: the host's link and QR code, or the guest's
 // "joining" (and, without relays, its answer code), until the game starts.
 type Friend struct {
-	setup *Setup
-	link  *friendLink
-	url   string // what the QR code and the text show
-	qr    *qr.Code
-	qrImg *ebiten.Image
-	what  string // "link" (host), "answer" (guest without relay), "join"
-	note  string // the state in words
-	err   string
-	pm    *p2p.Match // once connected: the handshake runs
-	conn  p2p.Conn
-	took  time.Duration
-	ask   string // the question the page's text box is open for
-	okLbl string
+	setup   *Setup
+	link    *friendLink
+	url     string // what the QR code and the text show
+	qr      *qr.Code
+	qrImg   *ebiten.Image
+	what    string // "link" (host), "answer" (guest without relay), "join"
+	note    string // the state in words
+	err     string
+	pm      *p2p.Match // once connected: the handshake runs
+	conn    p2p.Conn
+	took    time.Duration
+	offerCh chan offerResult // the link with an offer, being made
+	ask     string           // the question the page's text box is open for
+	okLbl   string
 
 	env     Env
 	buttons []button
@@ -400,6 +406,20 @@ func (f *Friend) Update(ctx *Ctx) error {
 			f.note = lang.T("Send this answer code back to your friend; the game starts when they paste it.")
 		}
 	}
+	if f.offerCh != nil {
+		select {
+		case r := <-f.offerCh:
+			f.offerCh = nil
+			if r.err != nil {
+				f.err = r.err.Error()
+				break
+			}
+			f.setURL(r.url)
+			f.what = "offer"
+			f.note = lang.T("This link carries the connection offer: no relay needed. Your friend sends back an answer code: paste it here.")
+		default:
+		}
+	}
 	if a, ok := ctx.Host.Answer(); ok {
 		f.answer(ctx, a)
 	}
@@ -504,14 +524,17 @@ func (f *Friend) button(ctx *Ctx, id string) {
 			ctx.Host.ShowText(lang.T("Link for your friend"), f.url, "")
 		}
 	case "nolink":
-		u, err := f.link.offerLink()
-		if err != nil {
-			f.err = err.Error()
+		if f.offerCh != nil {
 			return
 		}
-		f.setURL(u)
-		f.what = "offer"
-		f.note = lang.T("This link carries the connection offer: no relay needed. Your friend sends back an answer code: paste it here.")
+		// Gathering the offer's candidates waits on the browser: not in this tick.
+		ch := make(chan offerResult, 1)
+		f.offerCh = ch
+		f.note = lang.T("Making the offer…")
+		go func() {
+			u, err := f.link.offerLink()
+			ch <- offerResult{u, err}
+		}()
 	case "paste":
 		f.ask, f.okLbl = "answer", askButton(lang.T("Connect"))
 		ctx.Host.AskText(lang.T("Paste your friend's answer code"), "")
@@ -633,6 +656,9 @@ func (f *Friend) lines() []textLine {
 		}
 		ls = append(ls, textLine{lang.F("Send this link to your friend (%s; colours by a fair coin flip both devices take part in). The game starts when they open it.", name), colTitle, false})
 		ls = append(ls, textLine{lang.T("Waiting for your friend…") + " · " + relays, colGood, false})
+		if f.note != "" {
+			ls = append(ls, textLine{f.note, colTitle, false})
+		}
 	case "offer":
 		ls = append(ls, textLine{f.note, colTitle, false})
 	case "answer":

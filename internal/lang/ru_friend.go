@@ -15,6 +15,7 @@ var russianFriend = map[string]string{
 	"Joining your friend's game":             "Подключение к игре друга",
 	"Link for your friend":                   "Ссылка для друга",
 	"Looking for your friend…":               "Ищем друга…",
+	"Making the offer…":                      "Готовим предложение…",
 	"Making the answer…":                     "Готовим ответ…",
 	"No relay?":                              "Без ретранслятора?",
 	"Paste answer":                           "Вставить ответ",
