@@ -144,12 +144,22 @@ func TestPair(t *testing.T) {
 		}
 	}()
 
-	pair := func() (p2p.Conn, p2p.Conn, time.Duration, int) {
+	// pair pairs through two fresh Relays; underFire: only once both have dropped a
+	// forged payload, so the pairing runs while the replays go on.
+	pair := func(underFire bool) (p2p.Conn, p2p.Conn, time.Duration, int) {
 		t.Helper()
-		start := time.Now()
 		hr, gr := Open(room, []string{url}), Open(room, []string{url})
 		defer hr.Close()
 		defer gr.Close()
+		for underFire {
+			_, _, a := hr.Status()
+			_, _, b := gr.Status()
+			if a > 0 && b > 0 {
+				break
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		start := time.Now()
 		var hc p2p.Conn
 		var herr error
 		done := make(chan struct{})
@@ -163,7 +173,7 @@ func TestPair(t *testing.T) {
 		_, _, gbad := gr.Status()
 		return hc, gc, time.Since(start), bad + gbad
 	}
-	hc, gc, d, _ := pair()
+	hc, gc, d, _ := pair(false)
 	t.Logf("first pairing through mosquitto: %v", d)
 	exchange(t, hc, gc)
 	hc.Close()
@@ -183,14 +193,14 @@ func TestPair(t *testing.T) {
 				select {
 				case <-stop:
 					return
-				case <-time.After(20 * time.Millisecond):
+				case <-time.After(2 * time.Millisecond):
 				}
 				spy.Publish(ctx, b)
 				spy.Publish(ctx, []byte("not sealed"))
 			}
 		}
 	}()
-	hc, gc, d, bad := pair()
+	hc, gc, d, bad := pair(true)
 	close(stop)
 	t.Logf("second pairing under replay: %v, %d forged payloads dropped", d, bad)
 	if bad == 0 {
