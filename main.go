@@ -35,6 +35,9 @@ func main() {
 			first = p
 		}
 	}
+	if f := scenes.FriendFromPage(setup, host); f != nil {
+		first = f // a join link, or a game with a friend taken up again
+	}
 	app := scenes.NewApp(first, host)
 	app.SetPrefs(prefs)
 	attachHost(app)

@@ -108,7 +108,7 @@ func (s *server) failures() []string {
 
 // startBrowser starts one headless Chromium with a fresh profile for the whole test. Tabs
 // are opened from the returned context.
-func startBrowser(t *testing.T) context.Context {
+func startBrowser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Context {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromiumPath(t)),
 		chromedp.UserDataDir(t.TempDir()),
@@ -120,6 +120,7 @@ func startBrowser(t *testing.T) context.Context {
 		chromedp.Flag("enable-unsafe-swiftshader", true),
 		chromedp.Flag("autoplay-policy", "no-user-gesture-required"),
 	)
+	opts = append(opts, extra...)
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(allocCtx)
 	t.Cleanup(func() {
@@ -209,7 +210,14 @@ type tab struct {
 // reported a screen.
 func open(t *testing.T, browser context.Context, baseURL, path string, vp viewport) *tab {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(browser)
+	return openWith(t, browser, baseURL, path, vp)
+}
+
+// openWith is open with options for the tab's context (WithNewBrowserContext: a profile
+// of its own, as another device would have).
+func openWith(t *testing.T, browser context.Context, baseURL, path string, vp viewport, copts ...chromedp.ContextOption) *tab {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browser, copts...)
 	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
 	tb := &tab{t: t, ctx: ctx, vp: vp, done: make(chan struct{})}
 	tb.cancel = func() { cancelTimeout(); cancel() }

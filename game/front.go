@@ -40,6 +40,13 @@ func NewGameFrom(v *Variant, text string) (*Game, error) {
 	return &Game{rules: r, start: text, Tags: map[string]string{}}, nil
 }
 
+// NewGameOn starts a game on rules already made at the position text they were loaded
+// from: a player's view of a game played over the network, whose opponent's secrets this
+// side does not know. Undo replays from the full start and is not for such a game.
+func NewGameOn(r Rules, start string) *Game {
+	return &Game{rules: r, start: start, Tags: map[string]string{}}
+}
+
 // Load builds the rules' state of variant v from position text ("" for the start).
 func Load(v *Variant, text string) (Rules, error) {
 	if v.Load != nil {

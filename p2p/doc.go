@@ -5,11 +5,13 @@
 // # Transport and signaling
 //
 // Conn is a reliable, ordered, message-preserving link. NewHost / NewGuest open one over
-// pion's WebRTC natively (rtc.go; the browser build will wrap the page's own
-// RTCPeerConnection behind the same types); Pipe is an in-memory pair for tests. The host's
+// pion's WebRTC natively (rtc.go) and over the page's own RTCPeerConnection in the browser
+// (rtc_js.go), behind the same types; Pipe is an in-memory pair for tests. The host's
 // offer and the guest's answer travel as short codes (Signal.Code): the description cut
 // to ICE credentials, DTLS fingerprint and role, and candidates, packed in binary,
-// deflated and base64url-encoded — about 135 characters with one candidate.
+// deflated and base64url-encoded — about 135 characters with one candidate. Package
+// p2p/relay carries the codes through public MQTT relays, sealed with a room key that
+// only the join link holds.
 //
 // # Match protocol (version 1)
 //

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"strings"
 	"sync"
 	"time"
 
@@ -20,6 +21,8 @@ import (
 type RTCConfig struct {
 	// STUN (or TURN) server URLs, needed across NATs; none on one machine.
 	ICEServers []string
+	// TURN credentials, used for the turn: and turns: URLs.
+	Username, Credential string
 	// Loopback restricts ICE to 127.0.0.1 over UDP without mDNS: two peers in one
 	// program or on one machine, and machines whose only interface is lo.
 	Loopback bool
@@ -40,7 +43,13 @@ func (c RTCConfig) api() *webrtc.API {
 func (c RTCConfig) peer() (*webrtc.PeerConnection, error) {
 	var conf webrtc.Configuration
 	if len(c.ICEServers) > 0 {
-		conf.ICEServers = []webrtc.ICEServer{{URLs: c.ICEServers}}
+		for _, u := range c.ICEServers {
+			s := webrtc.ICEServer{URLs: []string{u}}
+			if c.Username != "" && (strings.HasPrefix(u, "turn:") || strings.HasPrefix(u, "turns:")) {
+				s.Username, s.Credential = c.Username, c.Credential
+			}
+			conf.ICEServers = append(conf.ICEServers, s)
+		}
 	}
 	return c.api().NewPeerConnection(conf)
 }

@@ -58,6 +58,7 @@ type Status struct {
 	Board   BoardStatus    `json:"board"`
 	Buttons []ButtonStatus `json:"buttons"`
 	Game    *GameStatus    `json:"game,omitempty"`
+	Net     *NetStatus     `json:"net,omitempty"` // a game with a friend (friend.go)
 }
 
 // BoardStatus is the board's rectangle: 0 before the first layout.

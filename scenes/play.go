@@ -74,6 +74,7 @@ type Play struct {
 	// were taken on the first tick.
 	prefsRead bool
 	notice    string
+	net       *friendPlay // a game with a friend over the network (friend_play.go), else nil
 }
 
 type dragState struct {
@@ -138,6 +139,9 @@ func (p *Play) Update(ctx *Ctx) error {
 		p.say(strings.ReplaceAll(translateLines(p.notice), "\n", " "))
 	}
 	p.m.Update()
+	if p.net != nil {
+		p.netTick(ctx)
+	}
 	p.refresh()
 	if ctx.Env != p.env {
 		p.env = ctx.Env
@@ -427,6 +431,12 @@ func (p *Play) layButtons() {
 	}
 	_ = g
 	p.barH = 0
+	if p.net != nil {
+		p.netButtons()
+		if p.barH > 0 {
+			return
+		}
+	}
 	if p.handover || p.view == nil || !p.canAct() {
 		return
 	}
@@ -474,6 +484,9 @@ func (p *Play) soundMuted() bool { return p.sound != nil && p.sound.Muted() }
 // button carries out a button of the play screen.
 func (p *Play) button(ctx *Ctx, id string) {
 	g := p.m.Game()
+	if p.net != nil && p.netButton(ctx, id) {
+		return
+	}
 	switch id {
 	case "undo":
 		if err := p.m.Takeback(); err != nil {
@@ -506,6 +519,8 @@ func (p *Play) button(ctx *Ctx, id string) {
 			p.say(lang.T("The AI accepts the draw."))
 		case p.m.Hotseat():
 			p.panel = drawOfferPanel(c)
+		case p.net != nil:
+			p.say(lang.T("Draw offered; waiting for your friend."))
 		default:
 			p.say(lang.T("The AI declines the draw."))
 		}
@@ -640,6 +655,9 @@ func (p *Play) Status() Status {
 		gs.Error = err.Error()
 	}
 	st.Game = gs
+	if p.net != nil {
+		st.Net = p.netStatus()
+	}
 	return st
 }
 

@@ -187,6 +187,9 @@ func (p *Play) updatePanel(ctx *Ctx) {
 
 // pick carries out the choice id of panel cp.
 func (p *Play) pick(cp *choicePanel, id string) {
+	if p.net != nil && p.netPick(id) {
+		return
+	}
 	switch id {
 	case "cancel", "no":
 		p.sel, p.targets, p.pending = game.NoSquare, 0, nil
@@ -379,10 +382,13 @@ func (p *Play) drawHeader(dst *ebiten.Image) {
 		title += lang.T(" · two players")
 	} else {
 		for c := game.White; c <= game.Black; c++ {
-			if s := p.m.Seat(c); !s.Human {
+			if s := p.m.Seat(c); !s.Human && !s.Remote {
 				title += lang.F(" · vs AI %s", lang.Game(s.Level))
 			}
 		}
+	}
+	if p.net != nil {
+		title += " · " + p.netState()
 	}
 	w := h.W - 1.1*p.lay.Badge.W
 	p.drawBadge(dst)
@@ -469,6 +475,9 @@ func (p *Play) drawStrips(dst *ebiten.Image) {
 func seatName(s match.Seat) string {
 	if s.Human {
 		return lang.T("person")
+	}
+	if s.Remote {
+		return lang.T("friend")
 	}
 	return lang.F("AI %s", lang.Game(s.Level))
 }

@@ -210,6 +210,10 @@ func (s *Setup) scrollBy(d float64) {
 }
 
 func (s *Setup) start(ctx *Ctx) {
+	if s.opponent == "friend" {
+		ctx.GoTo(NewFriendHost(s, ctx.Host))
+		return
+	}
 	p, err := NewPlay(s.Config(), s.opp, s)
 	if err != nil {
 		s.err = err.Error()
@@ -314,8 +318,11 @@ func (s *Setup) lay() {
 		opps = append(opps, button{id: "opponent:" + l.Name, label: lang.F("AI %s", lang.Game(l.Name)), on: s.opponent == l.Name})
 	}
 	opps = append(opps, button{id: "opponent:person", label: lang.T("Person here"), on: s.opponent == "person"})
+	opps = append(opps, button{id: "opponent:friend", label: lang.T("Play a friend"), on: s.opponent == "friend"})
 	grid(3, opps)
-	if s.opponent == "person" {
+	if s.opponent == "friend" {
+		help(lang.T("A friend on another device: you get one link (and a QR code) to send; the game starts when they open it. Colours are decided by a fair coin flip both devices take part in."))
+	} else if s.opponent == "person" {
 		help(lang.T("Two people take turns on this device; in games with secrets a hand-over screen hides each player's secrets from the other."))
 	} else {
 		for _, l := range match.Levels {

@@ -14,11 +14,15 @@ import (
 
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/p2p"
+	"github.com/quintet-chess/quintet/p2p/relay"
 )
 
-// host and join: a peer-to-peer game over WebRTC from the terminal. The host prints an
-// offer code and reads the guest's answer code; the guest (join) takes the offer code and
-// prints its answer. Then each side types moves (or plays random ones with -random).
+// host and join: a peer-to-peer game over WebRTC from the terminal. The host prints a
+// join link (the room key in its fragment) and pairs with whoever opens it through the
+// public MQTT relays (p2p/relay): a browser, or "quintet join LINK". With -relay none
+// the signaling is by hand: the host prints an offer code and reads the guest's answer
+// code. Then each side types moves, or plays random ones (-random), or our AI plays
+// (-level).
 
 func runHost(args []string, stdout, stderr io.Writer) error {
 	return runPeer(true, args, stdout, stderr, nil)
@@ -31,6 +35,7 @@ func runJoin(args []string, stdout, stderr io.Writer) error {
 // peerFlags are the flags host and join share.
 type peerFlags struct {
 	variant, options, stun string
+	level, relays, base    string
 	loopback, random       bool
 	seed                   uint64
 	timeout                time.Duration
@@ -48,18 +53,23 @@ func runPeer(host bool, args []string, stdout, stderr io.Writer, stdin io.Reader
 		fs.StringVar(&f.variant, "variant", "chess", "game to play: "+strings.Join(game.Names(), ", "))
 		fs.StringVar(&f.options, "options", "", "game options, key=value separated by spaces")
 	}
-	fs.StringVar(&f.stun, "stun", "", "STUN server URL (stun:host:port), needed across NATs")
+	fs.StringVar(&f.stun, "stun", strings.Join(relay.DefaultICE, ","), "STUN/TURN server URLs, comma-separated (none: \"\")")
+	fs.StringVar(&f.relays, "relay", strings.Join(relay.DefaultRelays, ","), "MQTT-over-WebSocket relays for pairing, comma-separated; none: exchange codes by hand")
+	fs.StringVar(&f.level, "level", "", "our AI plays this side at this level ("+levelNames()+"), or a player spec as in arena")
+	if host {
+		fs.StringVar(&f.base, "base", "http://127.0.0.1:8080/", "the page's address the join link opens")
+	}
 	fs.BoolVar(&f.loopback, "loopback", false, "connect over 127.0.0.1 only (both sides on this machine)")
 	fs.BoolVar(&f.random, "random", false, "play random legal moves and accept every offer (a test bot)")
 	fs.Uint64Var(&f.seed, "seed", 0, "seed of -random (0: from the clock)")
 	fs.DurationVar(&f.timeout, "timeout", 5*time.Minute, "give up if the other side does not connect in time")
 	fs.Usage = func() {
 		if host {
-			fmt.Fprintln(stderr, "usage: quintet host [-variant NAME] [-options 'k=v ...'] [-stun URL] [-loopback] [-random]")
-			fmt.Fprintln(stderr, "Prints an offer code for the guest, then reads the guest's answer code.")
+			fmt.Fprintln(stderr, "usage: quintet host [-variant NAME] [-options 'k=v ...'] [-level L] [-base URL] [-relay URLS|none] [-stun URLS] [-loopback] [-random]")
+			fmt.Fprintln(stderr, "Prints a join link and plays whoever opens it; with -relay none, prints an offer code and reads the answer code.")
 		} else {
-			fmt.Fprintln(stderr, "usage: quintet join [-stun URL] [-loopback] [-random] OFFER-CODE")
-			fmt.Fprintln(stderr, "Prints the answer code to give back to the host.")
+			fmt.Fprintln(stderr, "usage: quintet join [-level L] [-relay URLS|none] [-stun URLS] [-loopback] [-random] LINK|OFFER-CODE")
+			fmt.Fprintln(stderr, "Joins through the link's room, or prints the answer code for an offer code.")
 		}
 		fs.PrintDefaults()
 	}
@@ -71,8 +81,26 @@ func runPeer(host bool, args []string, stdout, stderr io.Writer, stdin io.Reader
 	}
 	in := bufio.NewScanner(stdin)
 	cfg := p2p.RTCConfig{Loopback: f.loopback}
-	if f.stun != "" {
-		cfg.ICEServers = []string{f.stun}
+	for _, u := range strings.Split(f.stun, ",") {
+		if u = strings.TrimSpace(u); u != "" && !f.loopback {
+			cfg.ICEServers = append(cfg.ICEServers, u)
+		}
+	}
+	var relays []string
+	if f.relays != "none" {
+		for _, u := range strings.Split(f.relays, ",") {
+			if u = strings.TrimSpace(u); u != "" {
+				relays = append(relays, u)
+			}
+		}
+	}
+	var ai player
+	if f.level != "" {
+		var err error
+		if ai, err = newPlayer(f.level, f.variant, 0, f.seed); err != nil {
+			return err
+		}
+		defer ai.close()
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), f.timeout)
 	defer cancel()
@@ -83,6 +111,24 @@ func runPeer(host bool, args []string, stdout, stderr io.Writer, stdin io.Reader
 			return err
 		}
 		mc.Variant, mc.Options = f.variant, strings.Fields(f.options)
+		if len(relays) > 0 {
+			room := relay.NewRoom()
+			l := relay.Link{Room: room}
+			if strings.Join(relays, ",") != strings.Join(relay.DefaultRelays, ",") {
+				l.Relays = relays
+			}
+			fmt.Fprintf(stdout, "link: %s#%s\n", f.base, l.Fragment())
+			fmt.Fprintln(stdout, "waiting for the guest to open it")
+			rel := relay.Open(room, relays)
+			defer rel.Close()
+			var err error
+			start := time.Now()
+			if conn, err = relay.PairHost(ctx, rel, cfg); err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "paired in %v\n", time.Since(start).Round(time.Millisecond))
+			return playOver(conn, mc, stdout, in, f, ai, func(ctx context.Context) (p2p.Conn, error) { return relay.PairHost(ctx, rel, cfg) })
+		}
 		h, err := p2p.NewHost(cfg)
 		if err != nil {
 			return err
@@ -102,7 +148,31 @@ func runPeer(host bool, args []string, stdout, stderr io.Writer, stdin io.Reader
 			fs.Usage()
 			return errors.New("join needs the offer code")
 		}
-		g, err := p2p.NewGuest(cfg, strings.TrimPrefix(fs.Arg(0), "offer: "))
+		arg := strings.TrimPrefix(strings.TrimPrefix(fs.Arg(0), "link: "), "offer: ")
+		if _, frag, ok := strings.Cut(arg, "#"); ok {
+			l, isLink, err := relay.ParseFragment(frag)
+			if !isLink {
+				return errors.New("not a join link")
+			}
+			if err != nil {
+				return err
+			}
+			if len(l.Relays) > 0 {
+				relays = l.Relays
+			}
+			if l.Offer != "" {
+				arg = l.Offer
+			} else {
+				rel := relay.Open(l.Room, relays)
+				defer rel.Close()
+				if conn, err = relay.PairGuest(ctx, rel, cfg); err != nil {
+					return err
+				}
+				fmt.Fprintln(stdout, "connected")
+				return playOver(conn, mc, stdout, in, f, ai, func(ctx context.Context) (p2p.Conn, error) { return relay.PairGuest(ctx, rel, cfg) })
+			}
+		}
+		g, err := p2p.NewGuest(cfg, arg)
 		if err != nil {
 			return err
 		}
@@ -113,6 +183,12 @@ func runPeer(host bool, args []string, stdout, stderr io.Writer, stdin io.Reader
 		}
 	}
 	fmt.Fprintln(stdout, "connected")
+	return playOver(conn, mc, stdout, in, f, ai, nil)
+}
+
+// playOver plays the match on conn; repair, if set, pairs again after a drop (through the
+// same room) so the match resumes.
+func playOver(conn p2p.Conn, mc p2p.Config, stdout io.Writer, in *bufio.Scanner, f peerFlags, ai player, repair func(context.Context) (p2p.Conn, error)) error {
 	m := p2p.NewMatch(mc)
 	if err := m.Start(conn); err != nil {
 		return err
@@ -122,17 +198,20 @@ func runPeer(host bool, args []string, stdout, stderr io.Writer, stdin io.Reader
 	if seed == 0 {
 		seed = uint64(time.Now().UnixNano())
 	}
-	t := &terminal{m: m, out: stdout, in: in, random: f.random, rng: rand.New(rand.NewPCG(seed, 7))}
+	t := &terminal{m: m, out: stdout, in: in, random: f.random, rng: rand.New(rand.NewPCG(seed, 7)), ai: ai, repair: repair, timeout: f.timeout}
 	return t.play()
 }
 
 // terminal plays a match from text lines.
 type terminal struct {
-	m      *p2p.Match
-	out    io.Writer
-	in     *bufio.Scanner
-	random bool
-	rng    *rand.Rand
+	m       *p2p.Match
+	out     io.Writer
+	in      *bufio.Scanner
+	random  bool
+	rng     *rand.Rand
+	ai      player // our AI plays this side (accepting takebacks and rematches)
+	repair  func(context.Context) (p2p.Conn, error)
+	timeout time.Duration
 }
 
 func (t *terminal) play() error {
@@ -156,7 +235,11 @@ func (t *terminal) play() error {
 		case p2p.EvOffer:
 			what := map[uint8]string{p2p.OfferDraw: "a draw", p2p.OfferTakeback: "a takeback", p2p.OfferRematch: "a rematch"}[ev.What]
 			fmt.Fprintf(t.out, "they offer %s\n", what)
-			if t.random && ev.What != p2p.OfferRematch {
+			if t.ai != nil {
+				// Our AI gives takebacks and rematches; a draw only when it stands worse.
+				yes := ev.What != p2p.OfferDraw || t.aiWorse()
+				t.m.Answer(ev.What, yes)
+			} else if t.random && ev.What != p2p.OfferRematch {
 				t.m.Answer(ev.What, true)
 			} else if ev.What != p2p.OfferRematch {
 				fmt.Fprintln(t.out, "type 'accept' or 'decline' at your turn")
@@ -171,9 +254,27 @@ func (t *terminal) play() error {
 			t.m.Settle(ctx)
 			cancel()
 			fmt.Fprintf(t.out, "result: %v (%s), checked by both sides\n", ev.Outcome.Result, ev.Outcome.Reason)
-			return nil
+			if t.ai == nil || t.repair == nil {
+				return nil
+			}
+			fmt.Fprintln(t.out, "waiting for a rematch offer")
 		case p2p.EvDisconnected:
-			return fmt.Errorf("the connection dropped")
+			if t.repair == nil {
+				return fmt.Errorf("the connection dropped")
+			}
+			fmt.Fprintln(t.out, "the connection dropped; waiting for the guest to come back")
+			go func() {
+				ctx, cancel := context.WithTimeout(context.Background(), t.timeout)
+				defer cancel()
+				c, err := t.repair(ctx)
+				if err != nil {
+					t.m.Close()
+					return
+				}
+				t.m.Resume(c)
+			}()
+		case p2p.EvResumed:
+			fmt.Fprintln(t.out, "resumed")
 		case p2p.EvFault:
 			return ev.Err
 		}
@@ -190,6 +291,16 @@ func (t *terminal) turn() error {
 			return nil
 		}
 		moves := v.Moves(me, nil)
+		if t.ai != nil {
+			mv, err := t.ai.choose(v, me, nil)
+			if err != nil {
+				return err
+			}
+			if err := t.m.Play(mv); err != nil && !errors.Is(err, p2p.ErrNotYourTurn) && !errors.Is(err, p2p.ErrSealed) && !errors.Is(err, p2p.ErrPending) {
+				return err
+			}
+			return nil
+		}
 		if t.random {
 			if len(moves) == 0 {
 				return nil
@@ -251,3 +362,24 @@ func (t *terminal) turn() error {
 
 // stdinReader is the terminal's input (a variable so tests need no real terminal).
 var stdinReader = func() io.Reader { return os.Stdin }
+
+// aiWorse reports whether our side is a pawn or more down in material (the AI's rule for
+// accepting a draw, as on the page).
+func (t *terminal) aiWorse() bool {
+	v := t.m.View()
+	if v == nil {
+		return false
+	}
+	me := t.m.Color()
+	mat := func(c game.Color) int {
+		n := 0
+		p := v.Position()
+		for s := game.Square(0); s < game.NoSquare; s++ {
+			if pc := p.At(s); pc != game.NoPiece && pc.Color() == c {
+				n += v.Variant().Pieces[pc.Type()].Value
+			}
+		}
+		return n
+	}
+	return mat(me)+100 <= mat(me.Other())
+}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/quintet-chess/quintet/internal/testrelay"
 )
 
 // lines reads r line by line into a channel, until r ends.
@@ -36,7 +38,7 @@ func TestHostAndJoin(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			defer hostOut.Close()
-			hostErr = runPeer(true, []string{"-variant", variant, "-loopback", "-random", "-seed", "1"}, hostOut, io.Discard, hostIn)
+			hostErr = runPeer(true, []string{"-variant", variant, "-relay", "none", "-loopback", "-random", "-seed", "1"}, hostOut, io.Discard, hostIn)
 		}()
 		hostLines, joinLines := lines(hostOutR), lines(joinOutR)
 		var out []string
@@ -51,7 +53,7 @@ func TestHostAndJoin(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			defer joinOut.Close()
-			joinErr = runPeer(false, []string{"-loopback", "-random", "-seed", "2", offer}, joinOut, io.Discard, strings.NewReader(""))
+			joinErr = runPeer(false, []string{"-relay", "none", "-loopback", "-random", "-seed", "2", offer}, joinOut, io.Discard, strings.NewReader(""))
 		}()
 		var joined []string
 		for l := range joinLines {
@@ -80,4 +82,55 @@ func TestHostAndJoin(t *testing.T) {
 		}
 		t.Logf("%s: %d lines, last: %s", variant, len(out), out[len(out)-1])
 	}
+}
+
+// TestHostLinkAI hosts a game with our AI through a real relay (mosquitto on 127.0.0.1):
+// the host prints a join link, the guest joins through it (no code goes back by hand)
+// and plays random moves until the game ends, checked by both sides.
+func TestHostLinkAI(t *testing.T) {
+	url := testrelay.Start(t)
+	hostOutR, hostOut := io.Pipe()
+	joinOutR, joinOut := io.Pipe()
+	var wg sync.WaitGroup
+	var hostErr, joinErr error
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		defer hostOut.Close()
+		hostErr = runPeer(true, []string{"-variant", "crown", "-level", "beginner", "-relay", url, "-loopback",
+			"-base", "http://127.0.0.1:8080/", "-timeout", "20s", "-seed", "3"}, hostOut, io.Discard, strings.NewReader(""))
+	}()
+	hostLines, joinLines := lines(hostOutR), lines(joinOutR)
+	link := ""
+	var out []string
+	for l := range hostLines {
+		out = append(out, l)
+		if x, ok := strings.CutPrefix(l, "link: "); ok {
+			link = x
+			break
+		}
+	}
+	if !strings.HasPrefix(link, "http://127.0.0.1:8080/#friend=") || !strings.Contains(link, "relay=") {
+		t.Fatalf("link %q", link)
+	}
+	go func() {
+		defer wg.Done()
+		defer joinOut.Close()
+		joinErr = runPeer(false, []string{"-loopback", "-random", "-seed", "4", "-relay", "wss://unused.example/mqtt", link}, joinOut, io.Discard, strings.NewReader(""))
+	}()
+	var joined []string
+	for l := range joinLines {
+		joined = append(joined, l)
+	}
+	for l := range hostLines {
+		out = append(out, l)
+	}
+	wg.Wait()
+	if hostErr != nil || joinErr != nil {
+		t.Fatalf("host %v, join %v\nhost:\n%s\nguest:\n%s", hostErr, joinErr, strings.Join(out, "\n"), strings.Join(joined, "\n"))
+	}
+	if last := joined[len(joined)-1]; !strings.HasPrefix(last, "result: ") || !strings.Contains(strings.Join(out, "\n"), last) {
+		t.Fatalf("the guest ended with %q; host:\n%s", last, strings.Join(out, "\n"))
+	}
+	t.Logf("host: %s … %s", out[2], joined[len(joined)-1])
 }

@@ -13,18 +13,23 @@ import (
 	"strings"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/p2p"
 )
 
 // Seat is who plays one colour.
 type Seat struct {
-	Human bool
-	Level string // the AI's level when not Human
+	Human  bool
+	Level  string // the AI's level when not Human
+	Remote bool   // a friend on another device (see NewRemote)
 }
 
 // Name is the seat as a PGN player name.
 func (s Seat) Name() string {
 	if s.Human {
 		return "Player"
+	}
+	if s.Remote {
+		return "Friend"
 	}
 	return "AI (" + s.Level + ")"
 }
@@ -72,9 +77,10 @@ type Match struct {
 	// like games with secrets, a hotseat needs hand-over screens.
 	sealed  bool
 	notices []Notice
-	err     error  // the last error of an automatic step (shown, not fatal)
-	picked  [2]int // 1+number a person picked for the pending draw, 0 if none yet
-	failed  bool   // the AI answered an error: not asked again until the game changes
+	err     error    // the last error of an automatic step (shown, not fatal)
+	picked  [2]int   // 1+number a person picked for the pending draw, 0 if none yet
+	failed  bool     // the AI answered an error: not asked again until the game changes
+	net     *netSide // the friend's side of a network game (remote.go), nil on one device
 }
 
 type request struct {
@@ -147,6 +153,10 @@ func (m *Match) TakeNotices() []Notice {
 // Update advances everything that needs no person: random draws, reveals, the AI. The
 // scene calls it every tick; it never blocks.
 func (m *Match) Update() {
+	if m.net != nil {
+		m.netUpdate()
+		return
+	}
 	for i := 0; i < 64; i++ { // a bound: no game makes that many automatic steps in a row
 		if !m.step() {
 			return
@@ -309,6 +319,9 @@ func (m *Match) Pick(c game.Color, n int) error {
 
 // ToAct is the people who must act now (bit per colour).
 func (m *Match) ToAct() uint8 {
+	if m.net != nil {
+		return m.netToAct()
+	}
 	s := m.g.Next()
 	if s.Kind != game.StepMove {
 		return 0
@@ -324,6 +337,9 @@ func (m *Match) ToAct() uint8 {
 
 // Play makes person c's move.
 func (m *Match) Play(c game.Color, mv game.Move) error {
+	if m.net != nil {
+		return m.netPlay(c, mv)
+	}
 	if !m.cfg.Seats[c].Human {
 		return fmt.Errorf("%v is played by the AI", c)
 	}
@@ -352,6 +368,9 @@ func (m *Match) Resign(c game.Color) error {
 	if m.g.Outcome().Over() {
 		return errors.New("the game is over")
 	}
+	if m.net != nil {
+		return m.net.pm.Resign()
+	}
 	m.cancelAI()
 	if err := m.g.Apply(game.Input{Kind: game.InputResign, Player: c}); err != nil {
 		return err
@@ -365,6 +384,9 @@ func (m *Match) Claimable() string { return game.CanClaimDraw(m.g.Rules()) }
 
 // Claim claims the draw the rules allow for person c.
 func (m *Match) Claim(c game.Color) error {
+	if m.net != nil {
+		return m.net.pm.Claim()
+	}
 	m.cancelAI()
 	if err := m.g.Apply(game.Input{Kind: game.InputClaim, Player: c}); err != nil {
 		return err
@@ -375,6 +397,9 @@ func (m *Match) Claim(c game.Color) error {
 
 // Offer is the colour that offers a draw now, ok false if none stands.
 func (m *Match) Offer() (game.Color, bool) {
+	if m.net != nil {
+		return m.net.me.Other(), m.net.peerOffr[p2p.OfferDraw] && !m.g.Outcome().Over()
+	}
 	if m.offer == 0 || m.g.Outcome().Over() {
 		return game.White, false
 	}
@@ -388,6 +413,13 @@ func (m *Match) OfferDraw(c game.Color) (accepted bool, err error) {
 		return false, errors.New("the game is over")
 	}
 	o := c.Other()
+	if m.net != nil {
+		if err := m.net.pm.OfferDraw(); err != nil {
+			return false, err
+		}
+		m.net.myOffer[p2p.OfferDraw] = true
+		return false, nil
+	}
 	if m.cfg.Seats[o].Human {
 		m.offer = 1 + int(c)
 		return false, nil
@@ -402,6 +434,9 @@ func (m *Match) OfferDraw(c game.Color) (accepted bool, err error) {
 
 // AcceptDraw accepts the standing offer (by the other person).
 func (m *Match) AcceptDraw() error {
+	if m.net != nil {
+		return m.Answer(p2p.OfferDraw, true)
+	}
 	if _, ok := m.Offer(); !ok {
 		return errors.New("no draw offer stands")
 	}
@@ -410,7 +445,12 @@ func (m *Match) AcceptDraw() error {
 }
 
 // DeclineDraw withdraws the standing offer.
-func (m *Match) DeclineDraw() { m.offer = 0 }
+func (m *Match) DeclineDraw() {
+	if m.net != nil {
+		m.Answer(p2p.OfferDraw, false)
+	}
+	m.offer = 0
+}
 
 func (m *Match) agree() error {
 	m.offer = 0
@@ -459,6 +499,9 @@ func (m *Match) takebackTo() int {
 
 // Takeback takes back the last move of a person and everything after it.
 func (m *Match) Takeback() error {
+	if m.net != nil {
+		return m.netTakeback()
+	}
 	n := m.takebackTo()
 	if n < 0 {
 		return errors.New("no move to take back")
@@ -478,7 +521,12 @@ func (m *Match) cancelAI() {
 }
 
 // Close stops the AI's work for this match.
-func (m *Match) Close() { m.cancelAI() }
+func (m *Match) Close() {
+	m.cancelAI()
+	if m.net != nil {
+		m.net.pm.Close()
+	}
+}
 
 // PGN is the game in PGN.
 func (m *Match) PGN() string { return m.g.PGN() }
@@ -487,6 +535,9 @@ func (m *Match) PGN() string { return m.g.PGN() }
 // seats stay). A text that reads as neither changes nothing.
 func (m *Match) Load(text string) error {
 	text = strings.TrimSpace(text)
+	if m.net != nil {
+		return errors.New("a game with a friend cannot load another")
+	}
 	if text == "" {
 		return errors.New("nothing to load")
 	}
@@ -546,8 +597,8 @@ func (m *Match) Viewer(last game.Color) game.Color {
 // revealed), else the viewer's view.
 func (m *Match) View(viewer game.Color) game.Rules {
 	r := m.g.Rules()
-	if r.Outcome().Over() || !m.Hidden() {
-		return r
+	if r.Outcome().Over() || !m.Hidden() || m.net != nil {
+		return r // a network game's is already this side's view
 	}
 	return r.View(viewer)
 }

@@ -148,6 +148,8 @@ func (p *Prefs) Keep(m *match.Match) {
 	cfg := m.Config()
 	human := game.White
 	switch {
+	case cfg.Seats[0].Remote || cfg.Seats[1].Remote:
+		return // a game with a friend keeps its own record (scenes/friend.go)
 	case cfg.Seats[0].Human && !cfg.Seats[1].Human:
 	case cfg.Seats[1].Human && !cfg.Seats[0].Human:
 		human = game.Black

@@ -1,0 +1,739 @@
+package scenes
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"image/color"
+	"math"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"rsc.io/qr"
+
+	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/internal/lang"
+	"github.com/quintet-chess/quintet/p2p"
+	"github.com/quintet-chess/quintet/p2p/relay"
+	"github.com/quintet-chess/quintet/scenes/layout"
+)
+
+// Playing a friend on another device: the host's screen makes one link (room key in the
+// fragment) shown as text and as a QR code; the friend opens it and the game starts.
+// Pairing goes through public MQTT relays (p2p/relay); with none reachable, the link can
+// carry the offer itself and the friend's answer comes back as a code to paste. The
+// match itself runs over WebRTC with the p2p protocol, on the usual play screen
+// (friend_play.go), and each side keeps it in localStorage to resume after a reload.
+
+// netSettings are the relays and ICE servers (relay.Settings), kept in localStorage
+// ("friend.settings") and editable in the page; a link carries the host's relays when
+// they are not the defaults, so both sides meet on the same ones.
+type netSettings struct{ relay.Settings }
+
+func defaultSettings() netSettings {
+	return netSettings{relay.Settings{Relays: relay.DefaultRelays, ICE: relay.DefaultICE}}
+}
+
+func loadSettings(h Host) netSettings {
+	s := defaultSettings()
+	if t := h.Get("friend.settings"); t != "" {
+		if p, err := relay.ParseSettings(t); err == nil && len(p.Relays) > 0 {
+			s.Settings = p
+		}
+	}
+	// The page's address may override both (a test's local relay, no STUN offline).
+	if rs, ice, ok := pageNetOverride(); ok {
+		if len(rs) > 0 {
+			s.Relays = rs
+		}
+		if ice != nil {
+			s.ICE = ice
+		}
+	}
+	return s
+}
+
+func (s netSettings) rtc() p2p.RTCConfig {
+	return p2p.RTCConfig{ICEServers: s.ICE, Username: s.User, Credential: s.Pass}
+}
+
+// friendRecord is what localStorage keeps of a room ("friend/<room id>"): enough to take
+// the match up again after the page reloads.
+type friendRecord struct {
+	Host    bool
+	Variant string
+	Options []string
+	Relays  []string `json:",omitempty"`
+	Snap    []byte   `json:",omitempty"` // p2p.Match snapshot
+	Ended   string   `json:",omitempty"` // why this side stopped for good
+}
+
+// maxRecord bounds a stored record read back (localStorage is user-editable input).
+const maxRecord = 1 << 20
+
+func loadRecord(h Host, room relay.Room) (friendRecord, bool) {
+	var r friendRecord
+	t := h.Get("friend/" + room.ID())
+	if t == "" || len(t) > maxRecord || json.Unmarshal([]byte(t), &r) != nil {
+		return r, false
+	}
+	if _, err := game.Lookup(r.Variant, r.Options...); err != nil {
+		return r, false
+	}
+	return r, true
+}
+
+// friendLink is the link to the friend: the room, the relays, and a pairing in progress.
+type friendLink struct {
+	host     bool
+	room     relay.Room
+	set      netSettings
+	hostPage Host
+
+	mu     sync.Mutex
+	rec    friendRecord
+	rel    *relay.Relays
+	cancel context.CancelFunc
+	result chan pairResult
+	since  time.Time // when the current pairing began
+	// The no-relay way: the host's offer in the link and the guest's answer as a code.
+	fbHost  *p2p.Host
+	fbGuest *p2p.Guest
+	fbCode  string // the guest's answer code
+}
+
+type offerResult struct {
+	url string
+	err error
+}
+
+type pairResult struct {
+	conn p2p.Conn
+	err  error
+	took time.Duration
+}
+
+// save stores the record (and a new snapshot) in localStorage. p2p calls it with its
+// match locked, from whichever goroutine changed the match.
+func (f *friendLink) save(snap []byte) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if snap != nil {
+		f.rec.Snap = snap
+	}
+	b, _ := json.Marshal(f.rec)
+	f.hostPage.Set("friend/"+f.room.ID(), string(b))
+}
+
+func (f *friendLink) end(why string) {
+	f.mu.Lock()
+	f.rec.Ended = why
+	f.mu.Unlock()
+	f.save(nil)
+}
+
+// pair starts pairing through the relays (again); the result comes from poll.
+func (f *friendLink) pair() {
+	f.stop()
+	ctx, cancel := context.WithCancel(context.Background())
+	f.mu.Lock()
+	if f.rel == nil {
+		f.rel = relay.Open(f.room, f.set.Relays)
+	}
+	rel := f.rel
+	f.cancel, f.result, f.since = cancel, make(chan pairResult, 1), time.Now()
+	ch, host, cfg, t0 := f.result, f.host, f.set.rtc(), f.since
+	f.mu.Unlock()
+	go func() {
+		var c p2p.Conn
+		var err error
+		if host {
+			c, err = relay.PairHost(ctx, rel, cfg)
+		} else {
+			c, err = relay.PairGuest(ctx, rel, cfg)
+		}
+		ch <- pairResult{c, err, time.Since(t0)}
+	}()
+}
+
+// stop abandons a pairing in progress.
+func (f *friendLink) stop() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.cancel != nil {
+		f.cancel()
+		f.cancel = nil
+	}
+	if f.fbHost != nil {
+		f.fbHost = nil // closed by whoever got its connection, or left to the page's end
+	}
+}
+
+// poll returns the pairing's result once there is one.
+func (f *friendLink) poll() (pairResult, bool) {
+	f.mu.Lock()
+	ch := f.result
+	f.mu.Unlock()
+	if ch == nil {
+		return pairResult{}, false
+	}
+	select {
+	case r := <-ch:
+		f.mu.Lock()
+		if f.result == ch {
+			f.result = nil
+		}
+		f.mu.Unlock()
+		return r, true
+	default:
+		return pairResult{}, false
+	}
+}
+
+// relayStatus is "2 of 3 relays connected".
+func (f *friendLink) relayStatus() (int, int) {
+	f.mu.Lock()
+	rel := f.rel
+	f.mu.Unlock()
+	if rel == nil {
+		return 0, len(f.set.Relays)
+	}
+	c, _, _ := rel.Status()
+	return c, len(f.set.Relays)
+}
+
+// close ends the relays (a match no longer needs them).
+func (f *friendLink) close() {
+	f.stop()
+	f.mu.Lock()
+	if f.rel != nil {
+		f.rel.Close()
+		f.rel = nil
+	}
+	f.mu.Unlock()
+}
+
+// linkURL is the link for the friend.
+func (f *friendLink) linkURL(offer string) string {
+	l := relay.Link{Room: f.room, Offer: offer}
+	if strings.Join(f.set.Relays, " ") != strings.Join(relay.DefaultRelays, " ") {
+		l.Relays = f.set.Relays
+	}
+	return pageBase() + "#" + l.Fragment()
+}
+
+// Friend is the screen of a pairing: the host's link and QR code, or the guest's
+// "joining" (and, without relays, its answer code), until the game starts.
+type Friend struct {
+	setup   *Setup
+	link    *friendLink
+	url     string // what the QR code and the text show
+	qr      *qr.Code
+	qrImg   *ebiten.Image
+	what    string // "link" (host), "answer" (guest without relay), "join"
+	note    string // the state in words
+	err     string
+	pm      *p2p.Match // once connected: the handshake runs
+	conn    p2p.Conn
+	took    time.Duration
+	offerCh chan offerResult // the link with an offer, being made
+	ask     string           // the question the page's text box is open for
+	okLbl   string
+
+	env     Env
+	buttons []button
+	fs      faces
+	lay     friendLayout
+}
+
+type friendLayout struct {
+	title, text, qr layout.Rect
+	size            float64
+}
+
+// NewFriendHost makes a room for the game chosen in setup and shows its link.
+func NewFriendHost(setup *Setup, h Host) *Friend {
+	cfg := setup.Config()
+	set := loadSettings(h)
+	f := &Friend{setup: setup, what: "link", fs: faces{}}
+	f.link = &friendLink{host: true, room: relay.NewRoom(), set: set, hostPage: h,
+		rec: friendRecord{Host: true, Variant: cfg.Variant, Options: cfg.Options}}
+	f.link.save(nil)
+	setPageFragment(relay.Link{Room: f.link.room}.Fragment()) // a reload takes the room up again
+	f.link.pair()
+	f.setURL(f.link.linkURL(""))
+	return f
+}
+
+// FriendFromPage is the screen a join link opens (nil when the address is no join link):
+// the friend joining, or either side taking its match up again after a reload.
+func FriendFromPage(setup *Setup, h Host) Scene {
+	l, ok, err := relay.ParseFragment(pageFragment())
+	if !ok {
+		return nil
+	}
+	f := &Friend{setup: setup, what: "join", fs: faces{}}
+	if err != nil {
+		f.err = err.Error()
+		f.link = &friendLink{hostPage: h, set: loadSettings(h)}
+		return f
+	}
+	set := loadSettings(h)
+	if len(l.Relays) > 0 {
+		set.Relays = l.Relays
+	}
+	f.link = &friendLink{room: l.Room, set: set, hostPage: h}
+	rec, known := loadRecord(h, l.Room)
+	if known {
+		f.link.host, f.link.rec = rec.Host, rec
+		if len(rec.Relays) > 0 {
+			f.link.set.Relays = rec.Relays
+		}
+		if rec.Ended != "" {
+			f.err = lang.T("This game has ended on this device") + ": " + rec.Ended
+			return f
+		}
+		if rec.Snap != nil {
+			pm, err := p2p.RestoreMatch(rec.Snap, f.link.save, nil)
+			if err != nil {
+				f.err = lang.T("The saved game could not be read") + ": " + err.Error()
+				return f
+			}
+			return newFriendPlay(pm, f.link, setup, true)
+		}
+		if rec.Host {
+			f.what = "link"
+			f.link.pair()
+			f.setURL(f.link.linkURL(""))
+			return f
+		}
+	} else {
+		f.link.rec = friendRecord{Relays: l.Relays}
+	}
+	if l.Offer != "" {
+		f.what = "answer"
+		f.note = lang.T("Making the answer…")
+		go f.link.answerOffer(l.Offer)
+		return f
+	}
+	f.link.save(nil)
+	f.link.pair()
+	return f
+}
+
+// answerOffer is the guest's side without relays: answer the offer in the link.
+func (f *friendLink) answerOffer(offer string) {
+	g, err := p2p.NewGuest(f.set.rtc(), offer)
+	ch := make(chan pairResult, 1)
+	f.mu.Lock()
+	f.result, f.since = ch, time.Now()
+	if err == nil {
+		f.fbGuest, f.fbCode = g, g.Answer()
+	}
+	f.mu.Unlock()
+	if err != nil {
+		ch <- pairResult{err: err}
+		return
+	}
+	c, err := g.Connect(context.Background())
+	ch <- pairResult{conn: c, err: err}
+}
+
+// offerLink is the host's side without relays: a link with the offer in it.
+func (f *friendLink) offerLink() (string, error) {
+	h, err := p2p.NewHost(f.set.rtc())
+	if err != nil {
+		return "", err
+	}
+	f.close() // no relay: stop trying them
+	f.mu.Lock()
+	f.fbHost = h
+	f.mu.Unlock()
+	return f.linkURL(h.Offer()), nil
+}
+
+// takeAnswer connects the host to the friend's pasted answer code.
+func (f *friendLink) takeAnswer(code string) error {
+	f.mu.Lock()
+	h := f.fbHost
+	f.mu.Unlock()
+	if h == nil {
+		return errors.New(lang.T("make a link with the offer first"))
+	}
+	code = strings.TrimSpace(code)
+	if i := strings.LastIndex(code, "answer="); i >= 0 {
+		code = code[i+len("answer="):]
+	}
+	if _, err := p2p.DecodeSignal(code); err != nil {
+		return err
+	}
+	ch := make(chan pairResult, 1)
+	f.mu.Lock()
+	f.result, f.since = ch, time.Now()
+	f.mu.Unlock()
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		c, err := h.Connect(ctx, code)
+		ch <- pairResult{conn: c, err: err}
+	}()
+	return nil
+}
+
+func (f *Friend) setURL(u string) {
+	f.url = u
+	f.qr, _ = qr.Encode(u, qr.L)
+	if f.qrImg != nil {
+		f.qrImg.Deallocate()
+		f.qrImg = nil
+	}
+}
+
+// Update implements Scene.
+func (f *Friend) Update(ctx *Ctx) error {
+	if ctx.Env != f.env || f.buttons == nil {
+		f.env = ctx.Env
+	}
+	f.layout()
+	if f.what == "answer" && f.url == "" {
+		f.link.mu.Lock()
+		code := f.link.fbCode
+		f.link.mu.Unlock()
+		if code != "" {
+			f.setURL(code)
+			f.note = lang.T("Send this answer code back to your friend; the game starts when they paste it.")
+		}
+	}
+	if f.offerCh != nil {
+		select {
+		case r := <-f.offerCh:
+			f.offerCh = nil
+			if r.err != nil {
+				f.err = r.err.Error()
+				break
+			}
+			f.setURL(r.url)
+			f.what = "offer"
+			f.note = lang.T("This link carries the connection offer: no relay needed. Your friend sends back an answer code: paste it here.")
+		default:
+		}
+	}
+	if a, ok := ctx.Host.Answer(); ok {
+		f.answer(ctx, a)
+	}
+	if f.ask != "" && !ctx.Host.Busy() {
+		restoreAskButton(f.okLbl)
+		f.ask = ""
+	}
+	if r, ok := f.link.poll(); ok {
+		if r.err != nil {
+			f.err = r.err.Error()
+			if f.what != "answer" && f.link.fbHost == nil {
+				f.link.pair() // try again: the relays may come back
+			}
+		} else {
+			f.conn, f.took = r.conn, r.took
+			f.link.close()
+			mc := p2p.Config{Host: f.link.host, Save: f.link.save}
+			if f.link.host {
+				mc.Variant, mc.Options = f.link.rec.Variant, f.link.rec.Options
+			}
+			f.pm = p2p.NewMatch(mc)
+			if err := f.pm.Start(r.conn); err != nil {
+				f.err = err.Error()
+			}
+			f.note = lang.T("Connected. Agreeing on the game…")
+		}
+	}
+	if f.pm != nil {
+		if err := f.pm.Err(); err != nil {
+			f.err = err.Error()
+		} else if v := f.pm.View(); v != nil {
+			f.link.mu.Lock()
+			f.link.rec.Variant = v.Variant().Name
+			f.link.rec.Options = nil
+			for k, val := range v.Variant().Options {
+				f.link.rec.Options = append(f.link.rec.Options, k+"="+val)
+			}
+			f.link.mu.Unlock()
+			p := newFriendPlay(f.pm, f.link, f.setup, false)
+			p.net.took = f.took
+			ctx.GoTo(p)
+			return nil
+		}
+	}
+	if b := pressed(ctx.In, f.buttons); b != nil {
+		f.button(ctx, b.id)
+	}
+	if ctx.In.Escape {
+		f.back(ctx)
+	}
+	return nil
+}
+
+func (f *Friend) back(ctx *Ctx) {
+	f.link.close()
+	if f.pm != nil {
+		f.pm.Close()
+	}
+	setPageFragment("")
+	ctx.GoTo(f.setup)
+}
+
+func (f *Friend) answer(ctx *Ctx, a string) {
+	switch f.ask {
+	case "settings":
+		p, err := relay.ParseSettings(a)
+		if err != nil {
+			f.err = err.Error()
+			return
+		}
+		if len(p.Relays) == 0 {
+			p.Relays = relay.DefaultRelays
+		}
+		ctx.Host.Set("friend.settings", p.Text())
+		f.err = ""
+		f.link.close()
+		f.link.set = netSettings{p}
+		f.link.pair()
+		if f.what == "link" {
+			f.setURL(f.link.linkURL(""))
+		}
+	case "answer":
+		if err := f.link.takeAnswer(a); err != nil {
+			f.err = err.Error()
+			return
+		}
+		f.err = ""
+		f.note = lang.T("Connecting…")
+	}
+}
+
+func (f *Friend) button(ctx *Ctx, id string) {
+	switch id {
+	case "copy":
+		if !copyText(f.url) {
+			ctx.Host.ShowText(lang.T("Link for your friend"), f.url, "")
+		} else {
+			f.note = lang.T("Copied.")
+		}
+	case "share":
+		if !shareURL(lang.T("Play with me"), f.url) {
+			ctx.Host.ShowText(lang.T("Link for your friend"), f.url, "")
+		}
+	case "nolink":
+		if f.offerCh != nil {
+			return
+		}
+		// Gathering the offer's candidates waits on the browser: not in this tick.
+		ch := make(chan offerResult, 1)
+		f.offerCh = ch
+		f.note = lang.T("Making the offer…")
+		go func() {
+			u, err := f.link.offerLink()
+			ch <- offerResult{u, err}
+		}()
+	case "paste":
+		f.ask, f.okLbl = "answer", askButton(lang.T("Connect"))
+		ctx.Host.AskText(lang.T("Paste your friend's answer code"), "")
+		setAskPlaceholder(lang.T("The answer code your friend's page shows"))
+	case "settings":
+		f.ask, f.okLbl = "settings", askButton(lang.T("Save"))
+		ctx.Host.AskText(lang.T("Relays (wss://…) and STUN/TURN servers (turn:host:port user password), one a line"), f.link.set.Text())
+	case "back":
+		f.back(ctx)
+	}
+}
+
+func (f *Friend) layout() {
+	e := f.env
+	if e.Width == 0 {
+		return
+	}
+	sc := e.Scale
+	w := math.Min(e.Width-16*sc, 640*sc)
+	x0 := math.Round((e.Width - w) / 2)
+	text := clamp(0.034*math.Min(e.Width, e.Height), 13*sc, 19*sc)
+	bh := math.Round(clamp(2.3*text, 34*sc, 46*sc))
+	gap := math.Round(0.18 * bh)
+	y := math.Max(8*sc, 0.02*e.Height)
+	f.lay.size = text
+	f.lay.title = layout.Rect{X: x0, Y: y, W: w, H: 2 * text}
+	y += 2.4 * text
+	f.lay.text = layout.Rect{X: x0, Y: y, W: w, H: 5.5 * text}
+	y += 5.5 * text
+	// The QR code takes what is left above the buttons, square.
+	rows := 2.0
+	avail := e.Height - y - rows*(bh+gap) - 2*gap
+	q := math.Max(0, math.Min(w, math.Min(avail, 420*sc)))
+	f.lay.qr = layout.Rect{X: x0 + (w-q)/2, Y: y, W: q, H: q}
+	y += q + gap
+	var ids []button
+	switch f.what {
+	case "link":
+		ids = []button{{id: "copy", label: lang.T("Copy link")}, {id: "share", label: lang.T("Share…")}, {id: "nolink", label: lang.T("No relay?")}}
+	case "offer":
+		ids = []button{{id: "copy", label: lang.T("Copy link")}, {id: "share", label: lang.T("Share…")}, {id: "paste", label: lang.T("Paste answer"), primary: true}}
+	case "answer":
+		ids = []button{{id: "copy", label: lang.T("Copy code")}, {id: "share", label: lang.T("Share…")}}
+	}
+	ids = append(ids, button{id: "settings", label: lang.T("Relays…")}, button{id: "back", label: lang.T("Back")})
+	f.buttons = f.buttons[:0]
+	cols := 3
+	cw := (w + gap) / float64(cols)
+	for i, b := range ids {
+		r, c := i/cols, i%cols
+		b.r = layout.Rect{X: x0 + float64(c)*cw, Y: y + float64(r)*(bh+gap), W: cw - gap, H: bh}
+		b.enabled = f.url != "" || (b.id != "copy" && b.id != "share")
+		f.buttons = append(f.buttons, b)
+	}
+}
+
+// Draw implements Scene.
+func (f *Friend) Draw(screen *ebiten.Image) {
+	if f.env.Width == 0 {
+		return
+	}
+	tx, ty := f.lay.title.Center()
+	title := lang.T("Play a friend")
+	if f.what == "join" || f.what == "answer" {
+		title = lang.T("Joining your friend's game")
+	}
+	drawText(screen, title, f.fs.get(true, f.lay.title.H*0.6), tx, ty, colTitle)
+	sf := f.fs.get(false, 0.85*f.lay.size)
+	y := f.lay.text.Y + 0.6*f.lay.size
+	for _, line := range f.lines() {
+		ls := wrap(line.s, sf, f.lay.text.W)
+		if line.code {
+			ls = wrapChars(line.s, sf, f.lay.text.W)
+		}
+		for _, l := range ls {
+			drawLeft(screen, l, sf, f.lay.text.X, y, line.c)
+			y += 1.25 * 0.85 * f.lay.size
+		}
+	}
+	if f.qr != nil && f.lay.qr.W > 0 && f.what != "join" {
+		f.drawQR(screen)
+	}
+	drawButtons(screen, f.buttons, f.fs.get(false, f.lay.size))
+}
+
+type textLine struct {
+	s    string
+	c    color.Color
+	code bool // a link or code: broken anywhere, it has no spaces
+}
+
+// wrapChars breaks s into lines no wider than width, between any two characters.
+func wrapChars(s string, f textFace, width float64) []string {
+	var out []string
+	for s != "" {
+		n := len(s)
+		for n > 1 {
+			if w, _ := measure(s[:n], f); w <= width {
+				break
+			}
+			n--
+		}
+		out = append(out, s[:n])
+		s = s[n:]
+	}
+	return out
+}
+
+func (f *Friend) lines() []textLine {
+	var ls []textLine
+	c, n := f.link.relayStatus()
+	relays := lang.F("Relays: %d of %d connected", c, n)
+	switch f.what {
+	case "link":
+		v, _ := game.Lookup(f.link.rec.Variant, f.link.rec.Options...)
+		name := f.link.rec.Variant
+		if v != nil {
+			name = v.Title
+		}
+		ls = append(ls, textLine{lang.F("Send this link to your friend (%s; colours by a fair coin flip both devices take part in). The game starts when they open it.", name), colTitle, false})
+		ls = append(ls, textLine{lang.T("Waiting for your friend…") + " · " + relays, colGood, false})
+		if f.note != "" {
+			ls = append(ls, textLine{f.note, colTitle, false})
+		}
+	case "offer":
+		ls = append(ls, textLine{f.note, colTitle, false})
+	case "answer":
+		ls = append(ls, textLine{f.note, colTitle, false})
+	case "join":
+		ls = append(ls, textLine{lang.T("Connecting to your friend…") + " · " + relays, colGood, false})
+		if f.note != "" {
+			ls = append(ls, textLine{f.note, colTitle, false})
+		}
+	}
+	if f.url != "" && f.what != "join" {
+		u := f.url
+		if len(u) > 160 {
+			u = u[:157] + "…"
+		}
+		ls = append(ls, textLine{u, colSub, true})
+	}
+	if f.err != "" {
+		ls = append(ls, textLine{"⚠ " + f.err, colTitle, false})
+	}
+	return ls
+}
+
+func (f *Friend) drawQR(dst *ebiten.Image) {
+	if f.qrImg == nil {
+		n := f.qr.Size + 8 // a quiet zone of four modules each side
+		img := ebiten.NewImage(n, n)
+		img.Fill(color.White)
+		pix := make([]byte, 4*n*n)
+		for y := 0; y < n; y++ {
+			for x := 0; x < n; x++ {
+				v := byte(255)
+				if f.qr.Black(x-4, y-4) {
+					v = 0
+				}
+				i := 4 * (y*n + x)
+				pix[i], pix[i+1], pix[i+2], pix[i+3] = v, v, v, 255
+			}
+		}
+		img.WritePixels(pix)
+		f.qrImg = img
+	}
+	n := float64(f.qrImg.Bounds().Dx())
+	s := math.Floor(f.lay.qr.W / n) // whole pixels per module: crisp to a camera
+	if s < 1 {
+		s = f.lay.qr.W / n
+	}
+	var op ebiten.DrawImageOptions
+	op.GeoM.Scale(s, s)
+	op.GeoM.Translate(math.Round(f.lay.qr.X+(f.lay.qr.W-s*n)/2), math.Round(f.lay.qr.Y))
+	dst.DrawImage(f.qrImg, &op)
+}
+
+// Status implements Scene.
+func (f *Friend) Status() Status {
+	st := Status{Scene: "friend", Variant: f.link.rec.Variant, Title: lang.T("Play a friend"), Error: f.err,
+		Buttons: buttonStatus(f.buttons, f.env.Scale)}
+	c, n := f.link.relayStatus()
+	st.Net = &NetStatus{Role: map[bool]string{true: "host", false: "guest"}[f.link.host], Link: f.url,
+		State: f.what, Relays: c, RelaysTotal: n}
+	return st
+}
+
+// NetStatus is a game with a friend as the page and the tests see it.
+type NetStatus struct {
+	Role        string `json:"role"`            // host or guest
+	State       string `json:"state"`           // link, offer, answer, join; in play: online, offline, stopped
+	Link        string `json:"link,omitempty"`  // the link or code shown
+	Relays      int    `json:"relays"`          // relays connected
+	RelaysTotal int    `json:"relaysTotal"`     // relays configured
+	SetupMS     int64  `json:"setupMs"`         // pairing time of the last connection
+	Color       string `json:"color,omitempty"` // our colour
+	Verified    bool   `json:"verified"`        // the game ended and both sides checked it
+	SentAt      int64  `json:"sentAt"`          // Unix ms when our last move went out
+	RecvAt      int64  `json:"recvAt"`          // Unix ms when the friend's last move reached the game
+	Fault       string `json:"fault,omitempty"` // the protocol stopped: why
+	Offer       string `json:"offer,omitempty"` // the friend's standing offer
+}

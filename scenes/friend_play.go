@@ -1,0 +1,293 @@
+package scenes
+
+import (
+	"errors"
+	"time"
+
+	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/internal/lang"
+	"github.com/quintet-chess/quintet/p2p"
+	"github.com/quintet-chess/quintet/scenes/layout"
+	"github.com/quintet-chess/quintet/scenes/match"
+)
+
+// The play screen of a game with a friend: the usual Play with the friend's seat played
+// through the protocol (match.NewRemote), plus the link's state in the title, the
+// friend's offers as panels, and, while the link is down, Resume and (after a while) a
+// claim that the friend abandoned the game.
+
+// abandonAfter is how long the friend must stay away before this side may claim the game.
+var abandonAfter = 2 * time.Minute
+
+// friendPlay is what Play keeps of a game with a friend.
+type friendPlay struct {
+	link    *friendLink
+	took    time.Duration // how long the last pairing took
+	offline time.Time     // when the link dropped; zero while it is up
+	shown   [4]bool       // the friend's offers already put to the person
+	fault   string
+}
+
+// newFriendPlay opens the play screen on a started (or restored) protocol match.
+// resumed: the link is down (a reload), pair again and resume.
+func newFriendPlay(pm *p2p.Match, link *friendLink, setup *Setup, resumed bool) *Play {
+	me := pm.Color()
+	cfg := match.Config{Variant: link.rec.Variant, Options: link.rec.Options}
+	cfg.Seats[me] = match.Seat{Human: true}
+	cfg.Seats[me.Other()] = match.Seat{Remote: true}
+	m := match.NewRemote(pm, cfg)
+	p := &Play{m: m, setup: setup, sel: game.NoSquare, inspect: game.NoSquare, flashSq: game.NoSquare, fs: faces{}}
+	p.viewer = me
+	p.net = &friendPlay{link: link}
+	p.reset()
+	if resumed {
+		p.net.offline = time.Now()
+		m.SetOnline(false)
+		link.pair()
+	}
+	return p
+}
+
+// netTick reacts to the protocol and to the pairing; Play.Update calls it first.
+func (p *Play) netTick(ctx *Ctx) {
+	n := p.net
+	m := p.m
+	for _, ev := range m.NetEvents() {
+		switch ev.Kind {
+		case p2p.EvAnswer:
+			p.say(answerText(ev.What, ev.Yes))
+		case p2p.EvStart:
+			if ev.Game > 1 {
+				p.viewer, p.shown = m.Me(), false
+				n.shown = [4]bool{}
+				p.reset()
+				p.say(lang.T("Rematch: colours swapped."))
+			}
+		case p2p.EvTakeback:
+			n.shown[p2p.OfferTakeback] = false
+			p.sel, p.targets, p.anims = game.NoSquare, 0, nil
+			p.say(lang.T("Move taken back."))
+		case p2p.EvChat:
+			p.say(lang.T("Your friend says:") + " " + ev.Text)
+		case p2p.EvVoid:
+			p.say(ev.Text)
+		case p2p.EvDisconnected:
+			if n.offline.IsZero() {
+				n.offline = time.Now()
+			}
+			m.SetOnline(false)
+			n.link.pair()
+		case p2p.EvResumed:
+			n.offline = time.Time{}
+			m.SetOnline(true)
+			p.say(lang.T("Reconnected."))
+		case p2p.EvFault:
+			n.fault = ev.Err.Error()
+			if f, ok := p2p.AsFault(ev.Err); ok && f.Kind.Cheat() {
+				n.fault = lang.T("Your friend's device broke the rules of the match; the game stops here. Your game is as it was:") + " " + f.Error()
+			}
+			n.link.end(n.fault)
+			n.link.close()
+		}
+	}
+	if r, ok := n.link.poll(); ok && m.Stopped() == nil {
+		if r.err != nil {
+			n.link.pair()
+		} else {
+			n.took = r.took
+			n.link.close()
+			if err := m.Net().Resume(r.conn); err != nil {
+				n.fault = err.Error()
+			}
+		}
+	}
+	// Who may act changes without the game changing (our move sealed, an offer waiting):
+	// make the view again.
+	if m.ToAct() != p.acts {
+		p.viewKey = [2]uint64{}
+	}
+	// The friend's offers, one panel at a time.
+	if p.panel == nil && m.Stopped() == nil {
+		for _, what := range []uint8{p2p.OfferDraw, p2p.OfferTakeback, p2p.OfferRematch} {
+			on, k := m.PeerOffer(what)
+			if !on {
+				n.shown[what] = false
+				continue
+			}
+			if n.shown[what] {
+				continue
+			}
+			n.shown[what] = true
+			q := lang.T("Your friend offers a draw. Accept?")
+			switch what {
+			case p2p.OfferTakeback:
+				q = lang.F("Your friend asks to take back %d plies. Accept?", k)
+			case p2p.OfferRematch:
+				q = lang.T("Your friend offers a rematch with colours swapped. Accept?")
+			}
+			p.panel = &choicePanel{kind: "netoffer", title: q, items: []panelItem{
+				{id: "net-yes:" + string('0'+what), label: lang.T("Accept")},
+				{id: "net-no:" + string('0'+what), label: lang.T("Decline")}}}
+			break
+		}
+	}
+}
+
+// netPick carries out a choice of the friend's offer panel; false if id is not one.
+func (p *Play) netPick(id string) bool {
+	if len(id) < 8 || (id[:7] != "net-yes" && id[:6] != "net-no") {
+		return false
+	}
+	what := id[len(id)-1] - '0'
+	if err := p.m.Answer(what, id[:7] == "net-yes"); err != nil {
+		p.say(err.Error())
+	}
+	return true
+}
+
+// offerName names an offer for the page's status (not shown: tests read it).
+func offerName(what uint8) string {
+	switch what {
+	case p2p.OfferDraw:
+		return "draw"
+	case p2p.OfferTakeback:
+		return "takeback"
+	case p2p.OfferRematch:
+		return "rematch"
+	}
+	return "offer"
+}
+
+// answerText is the friend's answer to our offer, in words.
+func answerText(what uint8, yes bool) string {
+	switch {
+	case what == p2p.OfferDraw && yes:
+		return lang.T("Your friend accepts the draw.")
+	case what == p2p.OfferDraw:
+		return lang.T("Your friend declines the draw.")
+	case what == p2p.OfferTakeback && yes:
+		return lang.T("Your friend accepts the takeback.")
+	case what == p2p.OfferTakeback:
+		return lang.T("Your friend declines the takeback.")
+	case what == p2p.OfferRematch && yes:
+		return lang.T("Your friend accepts the rematch.")
+	}
+	return lang.T("Your friend declines the rematch.")
+}
+
+// netButton carries out a play-screen button the friend's game handles itself; false
+// for the others.
+func (p *Play) netButton(ctx *Ctx, id string) bool {
+	m := p.m
+	switch id {
+	case "undo":
+		if err := m.Takeback(); err != nil {
+			p.say(err.Error())
+		} else {
+			p.say(lang.T("Takeback asked; waiting for your friend."))
+		}
+	case "rematch":
+		if err := m.OfferRematch(); err != nil {
+			p.say(err.Error())
+		} else {
+			p.say(lang.T("Rematch offered; waiting for your friend."))
+		}
+	case "net-resume":
+		p.net.link.pair()
+		p.say(lang.T("Looking for your friend…"))
+	case "net-abandon":
+		if err := m.ClaimAbandoned(); err != nil {
+			p.say(err.Error())
+			return true
+		}
+		p.net.link.end(lang.T("won: the friend abandoned the game"))
+		p.net.link.close()
+	case "new":
+		p.net.link.close()
+		setPageFragment("")
+		return false
+	default:
+		return false
+	}
+	return true
+}
+
+// netButtons adapts the play screen's buttons to a game with a friend and adds Resume
+// and the abandonment claim while the link is down.
+func (p *Play) netButtons() {
+	n := p.net
+	for i := range p.buttons {
+		b := &p.buttons[i]
+		switch b.id {
+		case "undo":
+			b.label = lang.T("Ask takeback")
+			b.enabled = !p.over && !p.m.MyOffer(p2p.OfferTakeback) && p.m.Online() && p.m.Stopped() == nil
+		case "rematch":
+			b.enabled = p.over && p.m.Stopped() == nil && p.m.Online() && !p.m.MyOffer(p2p.OfferRematch)
+		case "draw":
+			b.enabled = b.enabled && p.m.Online() && !p.m.MyOffer(p2p.OfferDraw)
+		case "load":
+			b.enabled = false
+		}
+	}
+	if n.offline.IsZero() || p.m.Stopped() != nil || p.over {
+		return
+	}
+	// Over the move list's top: the link is down.
+	r := p.lay.MoveList
+	h := p.lay.Button(0).H
+	w := r.W / 2
+	p.buttons = append(p.buttons, button{id: "net-resume", label: lang.T("Resume"), enabled: true, primary: true,
+		r: rectXYWH(r.X+2, r.Y+2, w-4, h-4)})
+	if time.Since(n.offline) >= abandonAfter {
+		p.buttons = append(p.buttons, button{id: "net-abandon", label: lang.T("Claim win"), enabled: true,
+			r: rectXYWH(r.X+w+2, r.Y+2, w-4, h-4)})
+	}
+	p.barH = h + 0.2*h
+}
+
+// netState is the link's state in words, for the title.
+func (p *Play) netState() string {
+	n := p.net
+	switch {
+	case n.fault != "":
+		return lang.T("stopped")
+	case errors.Is(p.m.Stopped(), match.ErrAbandoned):
+		return lang.T("friend gone")
+	case !n.offline.IsZero():
+		return lang.T("friend offline — reconnecting")
+	}
+	return lang.T("friend online")
+}
+
+// netStatus is the friend's game for the page and the tests.
+func (p *Play) netStatus() *NetStatus {
+	n := p.net
+	st := &NetStatus{Role: map[bool]string{true: "host", false: "guest"}[n.link.host], State: "online",
+		SetupMS: n.took.Milliseconds(), Color: p.m.Me().String(), Fault: n.fault}
+	if !n.offline.IsZero() {
+		st.State = "offline"
+	}
+	if p.m.Stopped() != nil {
+		st.State = "stopped"
+	}
+	if pm := p.m.Net(); pm != nil {
+		st.Verified = pm.Verified()
+	}
+	st.Relays, st.RelaysTotal = n.link.relayStatus()
+	sent, recv := p.m.NetTimes()
+	if !sent.IsZero() {
+		st.SentAt = sent.UnixMilli()
+	}
+	if !recv.IsZero() {
+		st.RecvAt = recv.UnixMilli()
+	}
+	for _, w := range []uint8{p2p.OfferDraw, p2p.OfferTakeback, p2p.OfferRematch} {
+		if on, _ := p.m.PeerOffer(w); on {
+			st.Offer = offerName(w)
+		}
+	}
+	return st
+}
+
+func rectXYWH(x, y, w, h float64) layout.Rect { return layout.Rect{X: x, Y: y, W: w, H: h} }

@@ -1,0 +1,326 @@
+package match
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/p2p"
+)
+
+// A match against a friend over the network: the other seat is played through the p2p
+// match protocol, which is the referee of both sides (draws, reveals, sealed moves,
+// offers). This side's game is its own view — the friend's secrets sealed until revealed
+// — rebuilt from the protocol's log whenever it changes; Match's methods that change the
+// game go to the protocol instead of the local referee.
+
+// netSide is the protocol's side of a network match.
+type netSide struct {
+	pm       *p2p.Match
+	me       game.Color
+	games    int
+	sealedAt int     // log length at which our sealed move went out (-1: none)
+	peerOffr [4]bool // the friend's standing offers, by p2p.Offer*
+	takeN    int     // plies the friend asks to take back
+	myOffer  [4]bool
+	online   bool
+	stopped  error
+	events   []p2p.Event // what the scene should react to (offers, answers, chat, drops)
+	sentAt   time.Time   // our last move went out
+	recvAt   time.Time   // the friend's last move reached this side's game
+}
+
+// NewRemote is a match against a friend through pm, which has started; cfg names the
+// game and its seats (the friend's seat Remote).
+func NewRemote(pm *p2p.Match, cfg Config) *Match {
+	m := &Match{cfg: cfg, net: &netSide{pm: pm, sealedAt: -1, online: true}}
+	m.g, _ = game.NewGame(cfg.Variant, cfg.Options...)
+	if m.g == nil {
+		m.g, _ = game.NewGame("chess")
+	}
+	m.tag()
+	m.netRebuild()
+	return m
+}
+
+// Net is the protocol match of a network game, nil for a game on this device.
+func (m *Match) Net() *p2p.Match {
+	if m.net == nil {
+		return nil
+	}
+	return m.net.pm
+}
+
+// Me is this device's colour in a network game.
+func (m *Match) Me() game.Color {
+	if m.net == nil {
+		return game.White
+	}
+	return m.net.me
+}
+
+// SetOnline records whether the link to the friend is up (the scene knows).
+func (m *Match) SetOnline(on bool) {
+	if m.net != nil {
+		m.net.online = on
+	}
+}
+
+// Online reports whether the link to the friend is up.
+func (m *Match) Online() bool { return m.net != nil && m.net.online }
+
+// NetEvents returns the protocol's events the scene reacts to (offers, answers, chat,
+// the link dropping, a fault) since the last call.
+func (m *Match) NetEvents() []p2p.Event {
+	if m.net == nil {
+		return nil
+	}
+	e := m.net.events
+	m.net.events = nil
+	return e
+}
+
+// PeerOffer reports whether the friend's offer what (p2p.OfferDraw, OfferTakeback,
+// OfferRematch) stands, and for a takeback how many plies.
+func (m *Match) PeerOffer(what uint8) (bool, int) {
+	if m.net == nil || int(what) >= len(m.net.peerOffr) {
+		return false, 0
+	}
+	return m.net.peerOffr[what], m.net.takeN
+}
+
+// MyOffer reports whether our offer what is waiting for the friend's answer.
+func (m *Match) MyOffer(what uint8) bool {
+	return m.net != nil && int(what) < len(m.net.myOffer) && m.net.myOffer[what]
+}
+
+// Answer answers the friend's offer what.
+func (m *Match) Answer(what uint8, yes bool) error {
+	if m.net == nil {
+		return errors.New("no friend to answer")
+	}
+	if err := m.net.pm.Answer(what, yes); err != nil {
+		return err
+	}
+	m.net.peerOffr[what] = false
+	return nil
+}
+
+// OfferRematch asks the friend for a new game with colours swapped.
+func (m *Match) OfferRematch() error {
+	if m.net == nil {
+		return errors.New("no friend to ask")
+	}
+	if err := m.net.pm.OfferRematch(); err != nil {
+		return err
+	}
+	m.net.myOffer[p2p.OfferRematch] = true
+	return nil
+}
+
+// Stopped is why the protocol stopped (a cheat detected, a broken link to a bad peer), nil
+// while it runs.
+func (m *Match) Stopped() error {
+	if m.net == nil {
+		return nil
+	}
+	return m.net.stopped
+}
+
+// netUpdate takes the protocol's events and brings the view up to date; it never blocks.
+func (m *Match) netUpdate() {
+	n := m.net
+	changed := false
+	for i := 0; i < 256; i++ {
+		var ev p2p.Event
+		var ok bool
+		select {
+		case ev, ok = <-n.pm.Events():
+		default:
+			i = 256
+			continue
+		}
+		if !ok {
+			if n.stopped == nil {
+				n.stopped = n.pm.Err()
+				if n.stopped == nil {
+					n.stopped = p2p.ErrStopped
+				}
+			}
+			break
+		}
+		switch ev.Kind {
+		case p2p.EvStart:
+			n.games = ev.Game
+			n.me = ev.Color
+			n.sealedAt = -1
+			n.peerOffr, n.myOffer = [4]bool{}, [4]bool{}
+			if ev.Game > 1 { // a rematch: the seats swap
+				m.cfg.Seats[0], m.cfg.Seats[1] = m.cfg.Seats[1], m.cfg.Seats[0]
+			}
+			m.g = nil
+			changed = true
+		case p2p.EvApplied:
+			changed = true
+			if !ev.Mine && ev.Input.Kind == game.InputMove {
+				n.recvAt = time.Now()
+			}
+			if ev.Input.Kind == game.InputMove || ev.Input.Kind == game.InputAgree {
+				n.peerOffr[p2p.OfferDraw], n.myOffer[p2p.OfferDraw] = false, false
+			}
+		case p2p.EvTakeback:
+			m.g = nil
+			n.sealedAt = -1
+			n.peerOffr[p2p.OfferTakeback], n.myOffer[p2p.OfferTakeback] = false, false
+			changed = true
+		case p2p.EvOffer:
+			if int(ev.What) < len(n.peerOffr) {
+				n.peerOffr[ev.What] = true
+				n.takeN = ev.N
+			}
+		case p2p.EvAnswer:
+			if int(ev.What) < len(n.myOffer) {
+				n.myOffer[ev.What] = false
+			}
+		case p2p.EvDisconnected:
+			n.online = false
+		case p2p.EvResumed:
+			n.online = true
+		case p2p.EvFault:
+			n.stopped = ev.Err
+		}
+		n.events = append(n.events, ev)
+	}
+	if changed {
+		m.netRebuild()
+	}
+}
+
+// netRebuild brings this side's view of the game up to the protocol's log, applying what
+// is new (with notices) or replaying it all after a takeback or a new game.
+func (m *Match) netRebuild() {
+	n := m.net
+	log := n.pm.Log()
+	view := n.pm.View()
+	if view == nil {
+		return
+	}
+	n.me = n.pm.Color()
+	if m.g != nil && len(m.g.Entries()) > len(log) {
+		m.g = nil
+	}
+	quiet := m.g == nil
+	if m.g == nil {
+		r, err := game.Load(view.Variant(), "")
+		if err != nil {
+			m.err = err
+			return
+		}
+		if _, secret := r.(game.Secrets); secret {
+			r = r.View(n.me)
+		}
+		m.g = game.NewGameOn(r, "")
+		m.tag()
+	}
+	for i := len(m.g.Entries()); i < len(log); i++ {
+		if err := m.g.Apply(log[i].Input); err != nil {
+			m.err = fmt.Errorf("the game as the protocol has it does not replay: %w", err)
+			return
+		}
+		if quiet {
+			continue
+		}
+		by := ""
+		if in := log[i].Input; in.Kind == game.InputMove || in.Kind == game.InputResign || in.Kind == game.InputClaim {
+			by = "friend"
+			if in.Player == n.me {
+				by = "you"
+			}
+		}
+		m.notice(by)
+	}
+	m.observe()
+}
+
+// netToAct is our bit when the game asks us and our move is not already sealed.
+func (m *Match) netToAct() uint8 {
+	n := m.net
+	s := m.g.Next()
+	if s.Kind != game.StepMove || !s.Asks(n.me) || n.stopped != nil || n.myOffer[p2p.OfferTakeback] {
+		return 0
+	}
+	if s.Players == 3 && n.sealedAt == len(m.g.Entries()) {
+		return 0
+	}
+	return 1 << n.me
+}
+
+func (m *Match) netPlay(c game.Color, mv game.Move) error {
+	n := m.net
+	if c != n.me {
+		return fmt.Errorf("%v is your friend's side", c)
+	}
+	s := m.g.Next()
+	if err := n.pm.Play(mv); err != nil {
+		return err
+	}
+	n.sentAt = time.Now()
+	if s.Players == 3 {
+		n.sealedAt = len(m.g.Entries())
+	}
+	m.offer = 0
+	m.netRebuild() // the log has our move now; its event may come a moment later
+	return nil
+}
+
+// netTakeback asks the friend to take back our last move (and what followed it).
+func (m *Match) netTakeback() error {
+	n := m.net
+	es := m.g.Entries()
+	k := -1
+	for i := len(es) - 1; i >= 0; i-- {
+		if es[i].Input.Kind == game.InputMove && es[i].Input.Player == n.me {
+			k = i
+			break
+		}
+	}
+	if k < 0 {
+		return errors.New("no move of yours to take back")
+	}
+	if err := n.pm.OfferTakeback(len(es) - k); err != nil {
+		return err
+	}
+	n.myOffer[p2p.OfferTakeback] = true
+	return nil
+}
+
+// NetTimes are when our last move went out and when the friend's last move reached this
+// side's game (zero before the first).
+func (m *Match) NetTimes() (sent, recv time.Time) {
+	if m.net == nil {
+		return
+	}
+	return m.net.sentAt, m.net.recvAt
+}
+
+// ClaimAbandoned ends the game as won by this side because the friend stayed away: the
+// protocol stops (nothing more can reach the friend) and this side's game records the
+// friend resigning. The friend's device does not take part, so the result stands on
+// this device only.
+func (m *Match) ClaimAbandoned() error {
+	n := m.net
+	if n == nil || m.g.Outcome().Over() {
+		return errors.New("no game to claim")
+	}
+	if err := m.g.Apply(game.Input{Kind: game.InputResign, Player: n.me.Other()}); err != nil {
+		return err
+	}
+	n.pm.Close()
+	n.stopped = ErrAbandoned
+	m.notice("")
+	return nil
+}
+
+// ErrAbandoned is why a network game stopped when this side claimed it.
+var ErrAbandoned = errors.New("the friend abandoned the game")

@@ -1,0 +1,177 @@
+package match
+
+import (
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/p2p"
+)
+
+// remotePair starts a network match of variant between two sides over an in-memory pipe,
+// each seen through a Match as the play screen sees it.
+func remotePair(t *testing.T, variant string, opts ...string) [2]*Match {
+	t.Helper()
+	a, b := p2p.Pipe()
+	host := p2p.NewMatch(p2p.Config{Host: true, Variant: variant, Options: opts})
+	guest := p2p.NewMatch(p2p.Config{})
+	if err := host.Start(a); err != nil {
+		t.Fatal(err)
+	}
+	if err := guest.Start(b); err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Variant: variant, Options: opts, Seats: [2]Seat{{Human: true}, {Remote: true}}}
+	var ms [2]*Match
+	for i, pm := range []*p2p.Match{host, guest} {
+		for pm.View() == nil {
+			time.Sleep(time.Millisecond)
+		}
+		c := cfg
+		if pm.Color() == game.Black {
+			c.Seats = [2]Seat{{Remote: true}, {Human: true}}
+		}
+		ms[i] = NewRemote(pm, c)
+	}
+	t.Cleanup(func() { ms[0].Close(); ms[1].Close() })
+	return ms
+}
+
+// playRandom plays random moves on both sides through Match until the game ends, as the
+// play screen would (ToAct, Play, Update), and checks both views agree on every public
+// fact.
+func playRandom(t *testing.T, ms [2]*Match, seed uint64, limit int) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 1))
+	deadline := time.Now().Add(60 * time.Second)
+	for plies := 0; ; {
+		for _, m := range ms {
+			m.Update()
+		}
+		over := ms[0].Game().Outcome().Over() && ms[1].Game().Outcome().Over() &&
+			ms[0].Net().Verified() && ms[1].Net().Verified()
+		if over || plies > limit {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("stuck after %d plies: %v / %v", plies, ms[0].Game().Next(), ms[1].Game().Next())
+		}
+		moved := false
+		for _, m := range ms {
+			if m.ToAct() == 0 {
+				continue
+			}
+			me := m.Me()
+			moves := m.View(me).Moves(me, nil)
+			if len(moves) == 0 {
+				continue
+			}
+			if err := m.Play(me, moves[rng.IntN(len(moves))]); err != nil {
+				t.Fatalf("play: %v", err)
+			}
+			plies++
+			moved = true
+		}
+		if !moved {
+			time.Sleep(time.Millisecond)
+		}
+		for _, m := range ms {
+			if err := m.Stopped(); err != nil {
+				t.Fatalf("the protocol stopped: %v", err)
+			}
+			if err := m.Err(); err != nil {
+				t.Fatalf("match error: %v", err)
+			}
+		}
+	}
+}
+
+func TestRemoteGames(t *testing.T) {
+	for i, v := range []string{"chess", "crown", "simultaneous", "probabilistic", "forced"} {
+		t.Run(v, func(t *testing.T) {
+			ms := remotePair(t, v)
+			if ms[0].Me() == ms[1].Me() {
+				t.Fatal("both sides have the same colour")
+			}
+			playRandom(t, ms, uint64(i+1), 3000)
+			a, b := ms[0].Game(), ms[1].Game()
+			if !a.Outcome().Over() {
+				t.Fatalf("no result in 3000 plies")
+			}
+			if a.Outcome() != b.Outcome() || len(a.Entries()) != len(b.Entries()) {
+				t.Fatalf("the sides disagree: %v (%d) / %v (%d)", a.Outcome(), len(a.Entries()), b.Outcome(), len(b.Entries()))
+			}
+			t.Logf("%s: %d entries, %v", v, len(a.Entries()), a.Outcome())
+		})
+	}
+}
+
+// until updates both sides until cond holds.
+func until(t *testing.T, ms [2]*Match, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); !cond(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("waiting for %s", what)
+		}
+		ms[0].Update()
+		ms[1].Update()
+	}
+}
+
+func TestRemoteOffers(t *testing.T) {
+	ms := remotePair(t, "chess")
+	w, b := ms[0], ms[1]
+	if w.Me() != game.White {
+		w, b = b, w
+	}
+	ms = [2]*Match{w, b}
+	if err := w.PlayText(game.White, "e4"); err != nil {
+		t.Fatal(err)
+	}
+	until(t, ms, "e4 on Black's side", func() bool { return len(b.Game().Entries()) == 1 })
+	if err := w.Takeback(); err != nil {
+		t.Fatal(err)
+	}
+	if w.ToAct() != 0 {
+		t.Fatal("White may move while its takeback request waits")
+	}
+	until(t, ms, "the takeback request", func() bool { ok, _ := b.PeerOffer(p2p.OfferTakeback); return ok })
+	if err := b.Answer(p2p.OfferTakeback, true); err != nil {
+		t.Fatal(err)
+	}
+	until(t, ms, "the takeback on both sides", func() bool {
+		return len(w.Game().Entries()) == 0 && len(b.Game().Entries()) == 0 && w.ToAct() == 1
+	})
+	if err := w.PlayText(game.White, "d4"); err != nil {
+		t.Fatal(err)
+	}
+	until(t, ms, "d4", func() bool { return b.ToAct() == 2 })
+	if _, err := b.OfferDraw(game.Black); err != nil {
+		t.Fatal(err)
+	}
+	until(t, ms, "the draw offer", func() bool { _, ok := w.Offer(); return ok })
+	if err := w.AcceptDraw(); err != nil {
+		t.Fatal(err)
+	}
+	until(t, ms, "the agreed draw, checked", func() bool {
+		return w.Net().Verified() && b.Net().Verified() && b.Game().Outcome().Result == game.Drawn
+	})
+	if err := w.OfferRematch(); err != nil {
+		t.Fatal(err)
+	}
+	until(t, ms, "the rematch offer", func() bool { ok, _ := b.PeerOffer(p2p.OfferRematch); return ok })
+	if err := b.Answer(p2p.OfferRematch, true); err != nil {
+		t.Fatal(err)
+	}
+	until(t, ms, "the rematch, colours swapped", func() bool {
+		return w.Me() == game.Black && b.Me() == game.White && len(w.Game().Entries()) == 0 && !w.Game().Outcome().Over()
+	})
+	if !b.Seat(game.White).Human || !w.Seat(game.Black).Human || !w.Seat(game.White).Remote {
+		t.Fatalf("seats after the rematch: %+v / %+v", w.Config().Seats, b.Config().Seats)
+	}
+	if err := b.PlayText(game.White, "c4"); err != nil {
+		t.Fatal(err)
+	}
+	until(t, ms, "c4 in the rematch", func() bool { return w.ToAct() == 2 })
+}
