@@ -109,8 +109,14 @@ func (g *genericSearcher) search(cl *clock, view game.Rules, par Params) Result 
 	for d := 1; cl.another(d, g.nodes); d++ {
 		g.rootSearch(r, d, exact)
 		if cl.stopped && d > 1 {
-			// An unfinished iteration is dropped: with chance nodes a move searched
-			// deeper is not comparable with the others' shallower scores.
+			// An unfinished iteration's scores are not comparable with the last one's
+			// (with chance nodes a move searched deeper scores differently), but its
+			// moves are with each other: the last best was searched first, so a move
+			// that beat it at this depth is the better choice.
+			if !exact && g.iterBest != game.NullMove && g.iterBest != res.Move {
+				res.Move = g.iterBest
+				res.PV = append(res.PV[:0], g.iterBest)
+			}
 			break
 		}
 		sortRoot(g.root)

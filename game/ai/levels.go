@@ -35,9 +35,9 @@ var Levels = []Level{
 	{Name: "easy", Help: "looks two moves ahead and misjudges now and then",
 		Depth: 2, GenericDepth: 2, Noise: 130},
 	{Name: "medium", Help: "a few moves ahead, rarely wrong",
-		Depth: 4, Nodes: 50000, GenericDepth: 3, GenericNodes: 20000, Noise: 10},
+		Depth: 4, Nodes: 50000, GenericDepth: 3, GenericNodes: 30000, Noise: 10},
 	{Name: "hard", Help: "a deep search of a fixed size",
-		Nodes: 150000, GenericNodes: 100000},
+		Nodes: 150000, GenericNodes: 150000},
 	{Name: "strongest", Help: "uses its whole time budget", Share: 1, GenericShare: 1},
 }
 

@@ -17,8 +17,13 @@ const (
 	simulWide   = 12  // candidates per side at the root
 	simulNarrow = 5   // per side at the next turn
 	simulIters  = 400 // regret-matching rounds per matrix (root: ten times more)
-	simulDepths = 7   // depth 7 takes every choice at the root and 15 at the next turn
+	simulDepths = 8
 )
+
+// simulWidths are the candidates per side at the root and at the next turn for each depth
+// from 3: each depth costs about two to three times the one before (at depth 3 some 30
+// thousand pairs and candidates, at depth 6 half a million, from the middlegame).
+var simulWidths = [...][2]int{3: {16, 6}, 4: {24, 7}, 5: {36, 9}, 6: {48, 11}, 7: {64, 13}, 8: {96, 15}}
 
 // isSimultaneous reports whether the view is a game whose turns are joint (both asked
 // at the start of a turn).
@@ -46,14 +51,15 @@ func (g *genericSearcher) searchSimul(cl *clock, view game.Rules, par Params) (R
 	for d := 1; d <= simulDepths && cl.another(d, g.nodes); d++ {
 		// Depth 1 values the pairs by evaluation, 2 by the next turn's matrix game;
 		// each depth after that does the same over more candidates, at the root and at
-		// the next turn.
+		// the next turn (simulWidths).
 		g.narrow = simulNarrow
 		if d >= 3 {
-			mine = g.candidates(base, g.me, (d-1)*simulWide, 0)
-			if t := g.candidates(base, g.me.Other(), (d-1)*simulWide, 0); len(t) > 0 {
+			w := simulWidths[min(d, len(simulWidths)-1)]
+			mine = g.candidates(base, g.me, w[0], 0)
+			if t := g.candidates(base, g.me.Other(), w[0], 0); len(t) > 0 {
 				theirs = t
 			}
-			g.narrow = simulNarrow + 2*(d-2)
+			g.narrow = w[1]
 		}
 		pay := make([][]int, len(mine))
 		complete := true
