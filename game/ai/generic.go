@@ -40,6 +40,7 @@ type genericSearcher struct {
 	// turnDie: a draw begins a turn (pillar chess's die), so at the horizon it is a leaf.
 	turnDie bool
 	noTT    bool // tests: values exactly those of the fixed-depth search
+	noQuiet bool // tests: no quiescence, the tree the old search saw
 	// Simultaneous chess: scratch states, candidate lists and payoff storage, reused.
 	simBuf    [4]game.SimulRules
 	candBuf   [3][]game.Move
@@ -151,7 +152,7 @@ func (g *genericSearcher) configure(view game.Rules) {
 	g.attempts = view.Variant().Name == "probabilistic"
 	g.turnDie = view.Variant().Name == "pillar"
 	g.qPlies = 0
-	if g.attempts {
+	if g.attempts && !g.noQuiet {
 		g.qPlies = 1
 	}
 }

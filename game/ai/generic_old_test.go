@@ -3,7 +3,9 @@ package ai
 import (
 	"context"
 	"math"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/quintet-chess/quintet/game"
 )
@@ -407,42 +409,52 @@ func midgameAtMove(tb testing.TB, name string, plies int, seed uint64) game.Rule
 }
 
 // BenchmarkGenericSearch compares the search through Play and Undo with the old one that
-// copied the state per node, at the same fixed depth on the same positions: nodes/s is
-// the speed, ns/op the time to finish the depth (the new one also searches captures past
-// the horizon, so it visits more nodes).
+// copied the state per node, searching the same positions to the same depth, the two
+// interleaved position by position so that a shared machine's load falls on both alike.
+// It reports each one's nodes/s and time to the depth, and their ratios. The new search
+// stops at a pillar die at the horizon that the old one rolled to six equal leaves (same
+// values, fewer nodes); in probabilistic chess it is run without its quiescence (quiet=0,
+// the old tree) and with it (quiet=1, more nodes per depth).
 func BenchmarkGenericSearch(b *testing.B) {
-	for _, name := range []string{"probabilistic", "pillar"} {
+	for _, bc := range []struct {
+		name    string
+		depth   int
+		noQuiet bool
+	}{{"probabilistic/quiet=0", 3, true}, {"probabilistic/quiet=1", 3, false}, {"pillar", 2, false}} {
+		name := strings.Split(bc.name, "/")[0]
 		var views []game.Rules
 		for seed := uint64(1); seed <= 4; seed++ {
 			views = append(views, midgameAtMove(b, name, 20, seed))
 		}
-		depth := 2
-		run := func(b *testing.B, search func(game.Rules, Params) int64) {
-			var nodes int64
+		b.Run(bc.name, func(b *testing.B) {
+			tt := newTable(8)
+			var oldNodes, newNodes int64
+			var oldTime, newTime time.Duration
 			for i := 0; i < b.N; i++ {
 				for _, v := range views {
-					par := Params{Player: v.Next().OnlyPlayer(), Limits: Limits{Depth: depth}}
-					nodes += search(v, par)
+					par := Params{Player: v.Next().OnlyPlayer(), Limits: Limits{Depth: bc.depth}}
+					tt.clear()
+					o := &oldSearcher{tt: tt, eval: newRulesEval(v.Variant())}
+					t0 := time.Now()
+					oldNodes += o.search(newClock(context.Background(), par.Limits), v, par).Nodes
+					t1 := time.Now()
+					tt.clear()
+					g := newGenericSearcher(tt)
+					g.eval = newRulesEval(v.Variant())
+					g.noQuiet = bc.noQuiet
+					t2 := time.Now()
+					newNodes += g.search(newClock(context.Background(), par.Limits), v, par).Nodes
+					t3 := time.Now()
+					oldTime += t1.Sub(t0)
+					newTime += t3.Sub(t2)
 				}
 			}
-			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
-		}
-		tt := newTable(8)
-		b.Run(name+"/old", func(b *testing.B) {
-			run(b, func(v game.Rules, par Params) int64 {
-				tt.clear()
-				o := &oldSearcher{tt: tt, eval: newRulesEval(v.Variant())}
-				return o.search(newClock(context.Background(), par.Limits), v, par).Nodes
-			})
-		})
-		b.Run(name+"/new", func(b *testing.B) {
-			run(b, func(v game.Rules, par Params) int64 {
-				tt.clear()
-				g := newGenericSearcher(tt)
-				g.eval = newRulesEval(v.Variant())
-				return g.search(newClock(context.Background(), par.Limits), v, par).Nodes
-			})
+			oldNPS := float64(oldNodes) / oldTime.Seconds()
+			newNPS := float64(newNodes) / newTime.Seconds()
+			b.ReportMetric(oldNPS, "old-nodes/s")
+			b.ReportMetric(newNPS, "new-nodes/s")
+			b.ReportMetric(newNPS/oldNPS, "nodes/s-ratio")
+			b.ReportMetric(float64(oldTime)/float64(newTime), "depth-time-ratio")
 		})
 	}
 }

@@ -20,6 +20,11 @@ const (
 	simulDepths = 8
 )
 
+// simulDepth is the depth a depth limit in plies buys here: a depth counts a whole turn
+// of both players, and the weak levels' one and two plies (one move ahead, two) are both
+// the evaluation of the pairs, three plies the next turn's matrix game.
+func simulDepth(plies int) int { return max(1, plies-1) }
+
 // simulWidths are the candidates per side at the root and at the next turn for each depth
 // from 3: each depth costs about two to three times the one before (at depth 3 some 30
 // thousand pairs and candidates, at depth 6 half a million, from the middlegame).
@@ -116,7 +121,7 @@ func (g *genericSearcher) searchSimul(cl *clock, view game.Rules, par Params) (R
 			info.PV = append([]game.Move(nil), res.PV...)
 			par.Progress(info)
 		}
-		if cl.limits.Depth > 0 && d >= cl.limits.Depth {
+		if cl.limits.Depth > 0 && d >= simulDepth(cl.limits.Depth) {
 			break
 		}
 	}
