@@ -14,7 +14,8 @@ const DefaultBudget = 2 * time.Second
 // the Rules interface (a few hundred thousand natively). The levels below the strongest
 // are limited by depth and positions, so they play alike on any machine; "hard" is a
 // fixed number of positions small enough for the strongest level's budget to buy many
-// times more even in a phone's browser.
+// times more natively. In the slower games it also stops at half the budget, so that on
+// a slow phone it still answers in time and the strongest level keeps twice its time.
 type Level struct {
 	Name  string
 	Help  string
@@ -36,8 +37,8 @@ var Levels = []Level{
 		Depth: 2, GenericDepth: 2, Noise: 130},
 	{Name: "medium", Help: "a few moves ahead, rarely wrong",
 		Depth: 4, Nodes: 50000, GenericDepth: 3, GenericNodes: 30000, Noise: 10},
-	{Name: "hard", Help: "a deep search of a fixed size",
-		Nodes: 150000, GenericNodes: 150000},
+	{Name: "hard", Help: "a deep search of a fixed size (at most half the budget in the slower games)",
+		Nodes: 150000, GenericNodes: 150000, GenericShare: 1.0 / 2},
 	{Name: "strongest", Help: "uses its whole time budget", Share: 1, GenericShare: 1},
 }
 
