@@ -29,6 +29,8 @@ type pillarRules struct {
 	out   Outcome
 	all   []Move // every legal move of the side to move
 	moves []Move // the actions of the current Move step
+	// frames are what Undo restores, with the move buffers of the states Play made.
+	frames []pillarFrame
 }
 
 // loadPillar is Variant.Load for pillar chess.
@@ -79,6 +81,7 @@ func (r *pillarRules) Clone() Rules {
 	q.pos = r.pos.Clone()
 	q.all = append([]Move(nil), r.all...)
 	q.moves = append([]Move(nil), r.moves...)
+	q.frames = nil
 	return &q
 }
 

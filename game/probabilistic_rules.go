@@ -38,6 +38,7 @@ type probRules struct {
 	cur, next Move   // cur: the attempt awaiting its draw; next: a defence's second attempt
 	epNext    Square // en-passant square for the opponent once the turn ends
 	out       Outcome
+	frames    []probFrame // what Undo restores
 }
 
 // loadProb is the variant's Load: position text as described at probRules.Text.
@@ -63,6 +64,7 @@ func (r *probRules) View(Color) Rules    { return r.Clone() } // nothing is secr
 func (r *probRules) Clone() Rules {
 	c := *r
 	c.pos = r.pos.Clone()
+	c.frames = nil
 	return &c
 }
 
@@ -280,6 +282,12 @@ func (r *probRules) Apply(in Input) (Record, error) {
 // applyMove carries out a legal action.
 func (r *probRules) applyMove(m Move) Record {
 	rec := Record{Text: r.moveText(m)}
+	r.playMove(m, &rec)
+	return rec
+}
+
+// playMove carries out a legal action, telling rec what happened unless it is nil.
+func (r *probRules) playMove(m Move, rec *Record) {
 	switch {
 	case m.Kind == Decline:
 		r.end()
@@ -292,57 +300,65 @@ func (r *probRules) applyMove(m Move) Record {
 			r.ctx = ctxFirst
 			r.cur, r.next = defenceParts(r.pos, m)
 		}
-		rec.Events = append(rec.Events, Event{EventInfo, r.oddsText(r.cur)})
-		if m.Kind == Defence {
-			rec.Events = append(rec.Events, Event{EventInfo, "then " + r.oddsText(r.next)})
+		if rec != nil {
+			rec.Events = append(rec.Events, Event{EventInfo, r.oddsText(r.cur)})
+			if m.Kind == Defence {
+				rec.Events = append(rec.Events, Event{EventInfo, "then " + r.oddsText(r.next)})
+			}
 		}
 	default: // a move without capture: the whole turn unless it mates
 		matedBefore := r.classicalMate(r.pos.Side.Other(), NoSquare)
 		king := r.pos.board[m.From].Type() == King && m.Kind != Castle
 		r.begin(m)
 		r.relocate(m)
-		r.afterMain(king, matedBefore, &rec)
+		r.afterMain(king, matedBefore, rec)
 	}
-	return rec
 }
 
 // applyDraw resolves the pending attempt with X = (a+b) mod 10.
 func (r *probRules) applyDraw(a, b int) Record {
-	x := (a + b) % 10
+	rec := Record{Text: fmt.Sprintf("%d+%d=%d: ", a, b, (a+b)%10)}
+	r.playDraw((a+b)%10, &rec)
+	return r.told(rec)
+}
+
+// playDraw resolves the pending attempt with X = x, telling rec unless it is nil.
+func (r *probRules) playDraw(x int, rec *Record) {
 	m := r.cur
-	head := fmt.Sprintf("%d+%d=%d: ", a, b, x)
 	switch r.ctx {
 	case ctxMove:
 		matedBefore := r.classicalMate(r.pos.Side.Other(), NoSquare)
 		king := r.pos.board[m.From].Type() == King
 		r.begin(m)
-		rec := Record{Text: head + r.resolve(m, x)}
+		r.resolve(m, x, rec)
 		if !r.out.Over() {
-			r.afterMain(king, matedBefore, &rec)
+			r.afterMain(king, matedBefore, rec)
 		}
-		return r.told(rec)
+		return
 	case ctxFirst:
 		r.begin(Move{From: m.From, To: m.To, Kind: Defence, Promo: m.Promo, Via: r.next.From, Via2: r.next.To, Promo2: r.next.Promo})
-		rec := Record{Text: head + r.resolve(m, x)}
+		r.resolve(m, x, rec)
 		if r.out.Over() {
-			return r.told(rec)
+			return
 		}
 		if why := r.skip(r.next); why != "" {
-			rec.Text += "; " + r.attemptText(r.next) + " skipped (" + why + ")"
+			if rec != nil {
+				rec.Text += "; " + r.attemptText(r.next) + " skipped (" + why + ")"
+			}
 			r.end()
-			return r.told(rec)
+			return
 		}
 		r.cur, r.next, r.ctx = r.next, NullMove, ctxSecond
-		return r.told(rec)
+		return
 	}
-	text := r.resolve(m, x) // ctxSecond, ctxStrike: the last attempt of the turn
-	if m.Kind == Strike {
-		text = "strike " + text
+	// ctxSecond, ctxStrike: the last attempt of the turn
+	if rec != nil && m.Kind == Strike {
+		rec.Text += "strike "
 	}
+	r.resolve(m, x, rec)
 	if !r.out.Over() {
 		r.end()
 	}
-	return r.told(Record{Text: head + text})
 }
 
 // told puts the record's text first among its events, as the capture event.
@@ -398,11 +414,19 @@ func (r *probRules) reachable(m Move) bool {
 	return true
 }
 
-// resolve applies attempt m's outcome for X = x and describes it.
-func (r *probRules) resolve(m Move, x int) string {
+// resolve applies attempt m's outcome for X = x and, unless rec is nil, describes it.
+func (r *probRules) resolve(m Move, x int, rec *Record) {
 	p := r.pos
 	us := p.Side
-	what := r.attemptText(m)
+	what := ""
+	if rec != nil {
+		what = r.attemptText(m)
+	}
+	say := func(s string) {
+		if rec != nil {
+			rec.Text += what + s
+		}
+	}
 	attacker, target := p.board[m.From], p.board[r.victim(m)]
 	switch r.oddsOf(m).Result(x) {
 	case AttemptSuccess:
@@ -415,18 +439,22 @@ func (r *probRules) resolve(m Move, x int) string {
 		r.relocate(m)
 		if target.Type() == King {
 			r.finish(Outcome{WinFor(us), "king captured"})
-			return what + " (king captured)"
+			say(" (king captured)")
+			return
 		}
-		return what + " (captured)"
+		say(" (captured)")
+		return
 	case AttemptMiss:
-		return what + " (missed)"
+		say(" (missed)")
+		return
 	}
 	r.kill(m.From)
 	if attacker.Type() == King {
 		r.finish(Outcome{WinFor(us.Other()), "king died attacking"})
-		return what + " (king died)"
+		say(" (king died)")
+		return
 	}
-	return what + " (attacker died)"
+	say(" (attacker died)")
 }
 
 // afterMain follows the turn's main action: a strike offer (rule 6) or the end of the
@@ -436,6 +464,9 @@ func (r *probRules) afterMain(kingMove, matedBefore bool, rec *Record) {
 	them := r.pos.Side.Other()
 	if !kingMove && !matedBefore && r.strikers() != 0 && r.classicalMate(them, r.epNext) {
 		r.phase, r.ctx, r.cur, r.next = probOffer, ctxMove, NullMove, NullMove
+		if rec == nil {
+			return
+		}
 		rec.Events = append(rec.Events, Event{EventInfo,
 			fmt.Sprintf("%s's king is mated: %s may strike at it at once", colorName(them), colorName(r.pos.Side))})
 		return

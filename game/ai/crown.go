@@ -358,6 +358,7 @@ func isCrown(r game.Rules) bool { return r.Variant().Name == "crown" }
 // searchCrown chooses a move over the worlds of the view.
 func (g *genericSearcher) searchCrown(cl *clock, view game.Rules, par Params) (Result, error) {
 	g.cl, g.nodes, g.me = cl, 0, par.Player
+	g.configure(view)
 	g.meKey = 0x9E3779B97F4A7C15 * uint64(g.me+1)
 	g.tt.newSearch()
 	rg := newRNG(par.Seed ^ view.Hash())

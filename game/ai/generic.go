@@ -6,27 +6,47 @@ import (
 	"github.com/quintet-chess/quintet/game"
 )
 
-// genericSearcher plays any turn-based game through the Rules interface: clone, apply,
-// evaluate. Decision nodes are alpha-beta (max for the player searched for, min for the
-// opponent); chance nodes (a Draw step: a capture's outcome, a die face) average their
-// outcomes, pruned with the Star1 bounds; reveals are answered from the state's own
-// secrets (a determinized world knows them all) or end the line. Scores are always from
-// the searching player's side, so chance nodes need no sign juggling.
+// genericSearcher plays any turn-based game through the Rules interface. Decision
+// nodes are alpha-beta (max for the player searched for, min for the opponent) with a
+// transposition table, killer and history ordering and, below the horizon, a quiescence
+// search of captures (with their chances, in probabilistic chess); chance nodes (a Draw
+// step: a capture's outcome, a die face) average their outcomes, pruned with the Star1
+// bounds; reveals are answered from the state's own secrets (a determinized world knows
+// them all) or end the line. Scores are always from the searching player's side, so
+// chance nodes need no sign juggling. A state that implements game.Undoer is searched in
+// place (Play and Undo), any other is copied per node.
 type genericSearcher struct {
-	tt    *table
-	me    game.Color
-	meKey uint64
-	cl    *clock
-	nodes int64
-	eval  func(r game.Rules, c game.Color) int
-	moves [maxPly + 1][]game.Move
-	keys  [maxPly + 1][]int32
-	hist  [64][64]int32
-	root  []rootMove
+	tt      *table
+	me      game.Color
+	meKey   uint64
+	cl      *clock
+	nodes   int64
+	eval    func(r game.Rules, c game.Color) int
+	moves   [maxPly + 1][]game.Move
+	keys    [maxPly + 1][]int32
+	killers [maxPly + 1][2]game.Move
+	hist    [64][64]int32
+	root    []rootMove
 	// iterBest is the best root move of the iteration under way, once one is searched.
 	iterBest game.Move
 	narrow   int    // simultaneous chess: candidates per side at the next turn
 	belief   belief // Crown: what the opponent's play says of its secrets
+	// qPlies is how many plies of captures the quiescence search looks past the horizon
+	// (0: none, the horizon is a leaf).
+	qPlies int
+	// attempts: captures are attempts that may fail (probabilistic chess), ordered by
+	// their expected gain.
+	attempts bool
+	// turnDie: a draw begins a turn (pillar chess's die), so at the horizon it is a leaf.
+	turnDie bool
+	noTT    bool // tests: values exactly those of the fixed-depth search
+	noQuiet bool // tests: no quiescence, the tree the old search saw
+	// Simultaneous chess: scratch states, candidate lists and payoff storage, reused.
+	simBuf    [4]game.SimulRules
+	candBuf   [3][]game.Move
+	candScore [3][]int32
+	payCells  []int
+	payRows   [][]int
 }
 
 // winScore is what a won game is worth in the generic search (less the plies to it);
@@ -66,6 +86,13 @@ func (g *genericSearcher) search(cl *clock, view game.Rules, par Params) Result 
 	g.cl, g.nodes, g.me = cl, 0, par.Player
 	g.meKey = 0x9E3779B97F4A7C15 * uint64(g.me+1)
 	g.tt.newSearch()
+	g.configure(view)
+	g.killers = [maxPly + 1][2]game.Move{}
+	for i := range g.hist {
+		for j := range g.hist[i] {
+			g.hist[i][j] /= 8
+		}
+	}
 	rg := newRNG(par.Seed ^ view.Hash())
 	g.root = g.root[:0]
 	for _, m := range view.Moves(g.me, nil) {
@@ -79,11 +106,18 @@ func (g *genericSearcher) search(cl *clock, view game.Rules, par Params) Result 
 	res := Result{Move: g.root[0].move}
 	res.PV = []game.Move{res.Move}
 	exact := par.Noise > 0
+	r := view.Clone() // searched in place
 	for d := 1; cl.another(d, g.nodes); d++ {
-		g.rootSearch(view, d, exact)
+		g.rootSearch(r, d, exact)
 		if cl.stopped && d > 1 {
-			// An unfinished iteration is dropped: with chance nodes a move searched
-			// deeper is not comparable with the others' shallower scores.
+			// An unfinished iteration's scores are not comparable with the last one's
+			// (with chance nodes a move searched deeper scores differently), but its
+			// moves are with each other: the last best was searched first, so a move
+			// that beat it at this depth is the better choice.
+			if !exact && g.iterBest != game.NullMove && g.iterBest != res.Move {
+				res.Move = g.iterBest
+				res.PV = append(res.PV[:0], g.iterBest)
+			}
 			break
 		}
 		sortRoot(g.root)
@@ -106,6 +140,42 @@ func (g *genericSearcher) search(cl *clock, view game.Rules, par Params) Result 
 	res.Nodes, res.Time = g.nodes, cl.elapsed()
 	res.Score = toMateScale(res.Score)
 	return res
+}
+
+// configure sets what depends on the game. Probabilistic chess looks one ply of
+// captures past the horizon, each with its odds: what a capture is worth there is the
+// game. Pillar chess does not: every capture past the horizon costs a die's six faces
+// and a full move generation, and measured (BenchmarkGenericSearch) one such ply
+// multiplies the time to a depth by thirty, for less than the plies it costs; its
+// evaluation's threat term stands in.
+func (g *genericSearcher) configure(view game.Rules) {
+	g.attempts = view.Variant().Name == "probabilistic"
+	g.turnDie = view.Variant().Name == "pillar"
+	g.qPlies = 0
+	if g.attempts && !g.noQuiet {
+		g.qPlies = 1
+	}
+}
+
+// play is r after input in: r itself changed in place (game.Undoer, taken back by
+// back), or a changed copy.
+func (g *genericSearcher) play(r game.Rules, in game.Input) (game.Rules, bool) {
+	if u, ok := r.(game.Undoer); ok {
+		u.Play(in)
+		return r, true
+	}
+	c := r.Clone()
+	if _, err := c.Apply(in); err != nil {
+		return nil, false
+	}
+	return c, true
+}
+
+// back takes back play's input on r when it was played in place.
+func (g *genericSearcher) back(r game.Rules) {
+	if u, ok := r.(game.Undoer); ok {
+		u.Undo()
+	}
 }
 
 // toMateScale maps the generic search's win scores onto Mate's scale for callers.
@@ -143,8 +213,8 @@ func (g *genericSearcher) rootSearch(r game.Rules, depth int, exact bool) {
 		g.root[i].score = -inf
 	}
 	for i := range g.root {
-		c := r.Clone()
-		if _, err := c.Apply(game.Input{Kind: game.InputMove, Player: g.me, Move: g.root[i].move}); err != nil {
+		c, ok := g.play(r, game.Input{Kind: game.InputMove, Player: g.me, Move: g.root[i].move})
+		if !ok {
 			continue // never offered by Moves; skip rather than trust it
 		}
 		var sc int
@@ -153,6 +223,7 @@ func (g *genericSearcher) rootSearch(r game.Rules, depth int, exact bool) {
 		} else {
 			sc = g.node(c, depth-1, 1, alpha, inf)
 		}
+		g.back(r)
 		if g.cl.stopped {
 			return
 		}
@@ -164,7 +235,8 @@ func (g *genericSearcher) rootSearch(r game.Rules, depth int, exact bool) {
 	}
 }
 
-// node is the value of r for me, searched depth more decision plies.
+// node is the value of r for me, searched depth more decision plies (then captures
+// only, qPlies more).
 func (g *genericSearcher) node(r game.Rules, depth, ply, alpha, beta int) int {
 	if g.poll() {
 		return 0
@@ -180,6 +252,9 @@ func (g *genericSearcher) node(r game.Rules, depth, ply, alpha, beta int) int {
 	case game.StepOver:
 		return g.terminal(r.Outcome(), ply)
 	case game.StepDraw:
+		if g.turnDie && depth <= 0 && g.qPlies == 0 {
+			return g.leaf(r) // the die begins a turn the search does not look into
+		}
 		return g.chance(r, st, depth, ply, alpha, beta)
 	case game.StepReveal:
 		sec, ok := r.(game.Secrets)
@@ -190,35 +265,61 @@ func (g *genericSearcher) node(r game.Rules, depth, ply, alpha, beta int) int {
 		if !known {
 			return g.leaf(r)
 		}
-		c := r.Clone()
-		if _, err := c.Apply(game.Input{Kind: game.InputReveal, Player: st.Owner, Secret: val}); err != nil {
+		c, ok := g.play(r, game.Input{Kind: game.InputReveal, Player: st.Owner, Secret: val})
+		if !ok {
 			return g.leaf(r)
 		}
-		return g.node(c, depth, ply, alpha, beta)
+		v := g.node(c, depth, ply, alpha, beta)
+		g.back(r)
+		return v
 	}
 	if st.Players == 3 {
 		return g.joint(r, depth, ply)
 	}
-	if depth <= 0 {
+	if depth <= 0 && (g.qPlies == 0 || depth <= -g.qPlies) {
 		return g.leaf(r)
 	}
 	return g.decide(r, st.OnlyPlayer(), depth, ply, alpha, beta)
 }
 
-// decide is a decision node of player c: max if c is me, min otherwise.
+// decide is a decision node of player c: max if c is me, min otherwise. Below the
+// horizon (depth ≤ 0) it is a quiescence node: the mover may stand on the evaluation or
+// try a capture.
 func (g *genericSearcher) decide(r game.Rules, c game.Color, depth, ply, alpha, beta int) int {
+	maxing := c == g.me
+	quiet := depth <= 0
 	key := r.Hash() ^ g.meKey
 	var ttMove game.Move
-	if e, ok := g.tt.probe(key); ok {
-		ttMove = e.move
-		if int(e.depth) >= depth {
-			sc := fromTT(int(e.score), ply)
-			switch {
-			case e.bound == boundExact,
-				e.bound == boundLower && sc >= beta,
-				e.bound == boundUpper && sc <= alpha:
-				return sc
+	if !quiet && !g.noTT {
+		if e, ok := g.tt.probe(key); ok {
+			ttMove = e.move
+			if int(e.depth) >= depth {
+				sc := fromTT(int(e.score), ply)
+				switch {
+				case e.bound == boundExact,
+					e.bound == boundLower && sc >= beta,
+					e.bound == boundUpper && sc <= alpha:
+					return sc
+				}
 			}
+		}
+	}
+	best := inf
+	if maxing {
+		best = -inf
+	}
+	if quiet {
+		best = g.leaf(r)
+		if maxing {
+			if best >= beta {
+				return best
+			}
+			alpha = max(alpha, best)
+		} else {
+			if best <= alpha {
+				return best
+			}
+			beta = min(beta, best)
 		}
 	}
 	moves := r.Moves(c, g.moves[ply][:0])
@@ -226,21 +327,17 @@ func (g *genericSearcher) decide(r game.Rules, c game.Color, depth, ply, alpha, 
 	if len(moves) == 0 {
 		return g.leaf(r)
 	}
-	g.order(r, ply, moves, ttMove)
-	maxing := c == g.me
-	best := inf
-	if maxing {
-		best = -inf
-	}
+	n := g.order(r, ply, moves, ttMove, quiet)
 	a0, b0 := alpha, beta
 	bestMove := game.NullMove
-	for i := range moves {
-		m := g.pick(ply, moves, i)
-		child := r.Clone()
-		if _, err := child.Apply(game.Input{Kind: game.InputMove, Player: c, Move: m}); err != nil {
+	for i := 0; i < n; i++ {
+		m := g.pick(ply, moves[:n], i)
+		child, ok := g.play(r, game.Input{Kind: game.InputMove, Player: c, Move: m})
+		if !ok {
 			continue
 		}
 		sc := g.node(child, depth-1, ply+1, alpha, beta)
+		g.back(r)
 		if g.cl.stopped {
 			return 0
 		}
@@ -253,65 +350,74 @@ func (g *genericSearcher) decide(r game.Rules, c game.Color, depth, ply, alpha, 
 			beta = min(beta, sc)
 		}
 		if alpha >= beta {
-			if m.To < game.NoSquare && m.From < game.NoSquare {
+			if !quiet && g.keys[ply][i] < keyCapture && m.To < game.NoSquare && m.From < game.NoSquare {
 				g.hist[m.From][m.To] += int32(depth * depth)
+				if k := &g.killers[ply]; k[0] != m {
+					k[0], k[1] = m, k[0]
+				}
 			}
 			break
 		}
 	}
+	if quiet {
+		return best
+	}
 	if bestMove == game.NullMove {
 		return g.leaf(r)
 	}
-	bound := boundExact
-	switch {
-	case best <= a0:
-		bound = boundUpper
-	case best >= b0:
-		bound = boundLower
+	if !g.noTT {
+		bound := boundExact
+		switch {
+		case best <= a0:
+			bound = boundUpper
+		case best >= b0:
+			bound = boundLower
+		}
+		g.tt.store(key, bestMove, best, depth, ply, bound)
 	}
-	g.tt.store(key, bestMove, best, depth, ply, bound)
 	return best
 }
 
-// chance is a Draw step: the average over the draw's values of the outcomes, identical
-// outcomes merged (a capture's ten values give three outcomes). Star1 pruning: once the
-// outcomes seen, with the unseen ones at their best or worst, cannot reach into
-// (alpha, beta), the rest is not searched.
+// chance is a Draw step: the average over the draw's values of the outcomes. A capture
+// attempt's ten values are its three outcomes (success, miss, the attacker dies), each
+// played once with its weight, the likeliest first; other draws (a die) play each value.
+// Star1 pruning: once the outcomes seen, with the unseen ones at their best or worst,
+// cannot reach into (alpha, beta), the rest is not searched.
 func (g *genericSearcher) chance(r game.Rules, st game.Step, depth, ply, alpha, beta int) int {
-	n := st.Range
-	if n <= 0 {
-		n = 1
-	}
-	var kids [16]game.Rules
+	var vals [16]uint8
 	var weight [16]int
-	var hashes [16]uint64
-	k := 0
-	for a := 0; a < n && a < 64; a++ {
-		c := r.Clone()
-		if _, err := c.Apply(game.Input{Kind: game.InputDraw, Values: [2]uint8{uint8(a), 0}}); err != nil {
-			continue
+	k, total := 0, 0
+	if at, ok := game.PendingAttempt(r); ok {
+		var first [3]int
+		var count [3]int
+		for x := 9; x >= 0; x-- {
+			o := at.Odds.Result(x)
+			first[o] = x
+			count[o]++
 		}
-		h := c.Hash()
-		j := 0
-		for j < k && hashes[j] != h {
-			j++
+		for o := range count {
+			if count[o] > 0 {
+				vals[k], weight[k] = uint8(first[o]), count[o]
+				k++
+			}
 		}
-		if j < k {
-			weight[j]++
-			continue
+		for i := 1; i < k; i++ { // likeliest first: its value bounds the rest best
+			for j := i; j > 0 && weight[j] > weight[j-1]; j-- {
+				vals[j], vals[j-1] = vals[j-1], vals[j]
+				weight[j], weight[j-1] = weight[j-1], weight[j]
+			}
 		}
-		if k == len(kids) {
-			break
+	} else {
+		for a := 0; a < st.Range && k < len(vals); a++ {
+			vals[k], weight[k] = uint8(a), 1
+			k++
 		}
-		kids[k], weight[k], hashes[k] = c, 1, h
-		k++
+	}
+	for i := 0; i < k; i++ {
+		total += weight[i]
 	}
 	if k == 0 {
 		return g.leaf(r)
-	}
-	total := 0
-	for i := 0; i < k; i++ {
-		total += weight[i]
 	}
 	const lo, hi = -winScore, winScore
 	sum, rest := 0.0, 1.0
@@ -320,7 +426,12 @@ func (g *genericSearcher) chance(r game.Rules, st game.Step, depth, ply, alpha, 
 		rest -= p
 		ai := math.Max(float64(lo), (float64(alpha)-sum-float64(hi)*rest)/p)
 		bi := math.Min(float64(hi), (float64(beta)-sum-float64(lo)*rest)/p)
-		v := g.node(kids[i], depth, ply, int(math.Floor(ai)), int(math.Ceil(bi)))
+		c, ok := g.play(r, game.Input{Kind: game.InputDraw, Values: [2]uint8{vals[i], 0}})
+		if !ok {
+			return g.leaf(r)
+		}
+		v := g.node(c, depth, ply, int(math.Floor(ai)), int(math.Ceil(bi)))
+		g.back(r)
 		if g.cl.stopped {
 			return 0
 		}
@@ -341,24 +452,91 @@ func (g *genericSearcher) joint(r game.Rules, depth, ply int) int {
 	return g.leaf(r)
 }
 
-func (g *genericSearcher) order(r game.Rules, ply int, moves []game.Move, ttMove game.Move) {
+// isCapture reports whether c's action m takes (or tries to take) something.
+func isCapture(p *game.Position, c game.Color, m game.Move) bool {
+	switch m.Kind {
+	case game.Strike, game.Defence, game.EnPassant:
+		return true
+	case game.Normal:
+		return m.To < game.NoSquare && p.At(m.To) != game.NoPiece && p.At(m.To).Color() != c
+	}
+	return false
+}
+
+// order scores moves for pick: the table's move, captures by expected gain, promotions,
+// killers, history. In a quiescence node (quiet) only captures and promotions are kept,
+// moved to the front; it returns how many moves are to be searched.
+func (g *genericSearcher) order(r game.Rules, ply int, moves []game.Move, ttMove game.Move, quiet bool) int {
 	if cap(g.keys[ply]) < len(moves) {
 		g.keys[ply] = make([]int32, len(moves), 2*len(moves))
 	}
 	keys := g.keys[ply][:len(moves)]
 	g.keys[ply] = keys
 	p := r.Position()
-	for i, m := range moves {
+	n := 0
+	for _, m := range moves {
+		var k int32
+		c := p.Side
+		if m.From < game.NoSquare && p.At(m.From) != game.NoPiece {
+			c = p.At(m.From).Color()
+		}
+		capture := isCapture(p, c, m)
 		switch {
 		case m == ttMove:
-			keys[i] = keyTT
-		case m.To < game.NoSquare && p.At(m.To) != game.NoPiece && m.From < game.NoSquare && p.At(m.From) != game.NoPiece &&
-			p.At(m.To).Color() != p.At(m.From).Color():
-			keys[i] = int32(keyCapture + 16*p.V.Pieces[p.At(m.To).Type()].Value - p.V.Pieces[p.At(m.From).Type()].Value/16)
+			k = keyTT
+		case capture:
+			var victim, attacker int
+			if m.To < game.NoSquare && p.At(m.To) != game.NoPiece {
+				victim = p.V.Pieces[p.At(m.To).Type()].Value
+				if p.At(m.To).Type() == game.King {
+					victim = 2000
+				}
+			} else {
+				victim = p.V.Pieces[game.Pawn].Value
+			}
+			if m.From < game.NoSquare && p.At(m.From) != game.NoPiece {
+				attacker = p.V.Pieces[p.At(m.From).Type()].Value
+			}
+			if g.attempts {
+				k = int32(keyCapture + 4096 + 6*victim - 2*attacker)
+			} else {
+				k = int32(keyCapture + 16*victim - attacker/16)
+			}
+		case m.Promo != game.NoType && m.Kind != game.Defence:
+			k = keyCapture - 1
+		case m == g.killers[ply][0]:
+			k = keyCapture - 2
+		case m == g.killers[ply][1]:
+			k = keyCapture - 3
 		case m.To < game.NoSquare && m.From < game.NoSquare:
-			keys[i] = g.hist[m.From][m.To]
+			k = min(g.hist[m.From][m.To], keyCapture-4)
 		}
+		if quiet && !g.worthQuiet(p, c, m, capture) {
+			continue
+		}
+		moves[n], keys[n] = m, k
+		n++
 	}
+	return n
+}
+
+// worthQuiet reports whether a quiescence node searches c's action m: a capture that
+// cannot lose material (the victim worth at least the attacker, or undefended; a king
+// always), or a promotion. The rest would make the search past the horizon explode,
+// every attempt of probabilistic chess having three outcomes and every pillar turn six
+// faces.
+func (g *genericSearcher) worthQuiet(p *game.Position, c game.Color, m game.Move, capture bool) bool {
+	if !capture {
+		return m.Promo != game.NoType && m.Kind == game.Normal
+	}
+	if m.Kind != game.Normal || m.To >= game.NoSquare || m.From >= game.NoSquare {
+		return true // en passant, a strike, a defence: captures of a pawn or of attackers
+	}
+	victim, attacker := p.At(m.To).Type(), p.At(m.From).Type()
+	if victim == game.King || p.V.Pieces[victim].Value >= p.V.Pieces[attacker].Value {
+		return true
+	}
+	return !p.Attacked(m.To, c.Other())
 }
 
 func (g *genericSearcher) pick(ply int, moves []game.Move, i int) game.Move {

@@ -11,12 +11,11 @@ const DefaultBudget = 2 * time.Second
 
 // Level is a named set of limits, one set for chess and forced capture (whose searcher
 // visits a million positions a second natively) and one for the games searched through
-// the Rules interface (tens of thousands: every position is a copy). The weak levels are
-// limited by depth and positions, so they play alike on any machine. "hard" is a fixed
-// number of positions in chess and forced capture, small enough for the strongest
-// level's budget to buy many times more even in a phone's browser; in the other games it
-// is a quarter of the budget, so the strongest keeps four times its time anywhere, and it
-// outsearches "medium" natively (on a slow phone the two come close).
+// the Rules interface (a few hundred thousand natively). The levels below the strongest
+// are limited by depth and positions, so they play alike on any machine; "hard" is a
+// fixed number of positions small enough for the strongest level's budget to buy many
+// times more natively. In the slower games it also stops at half the budget, so that on
+// a slow phone it still answers in time and the strongest level keeps twice its time.
 type Level struct {
 	Name  string
 	Help  string
@@ -37,9 +36,9 @@ var Levels = []Level{
 	{Name: "easy", Help: "looks two moves ahead and misjudges now and then",
 		Depth: 2, GenericDepth: 2, Noise: 130},
 	{Name: "medium", Help: "a few moves ahead, rarely wrong",
-		Depth: 4, Nodes: 50000, GenericDepth: 3, GenericNodes: 40000, Noise: 10},
-	{Name: "hard", Help: "a deep search: a fixed size in chess and forced capture, a quarter of the budget elsewhere",
-		Nodes: 150000, GenericShare: 1.0 / 4},
+		Depth: 4, Nodes: 50000, GenericDepth: 3, GenericNodes: 30000, Noise: 10},
+	{Name: "hard", Help: "a deep search of a fixed size (at most half the budget in the slower games)",
+		Nodes: 150000, GenericNodes: 150000, GenericShare: 1.0 / 2},
 	{Name: "strongest", Help: "uses its whole time budget", Share: 1, GenericShare: 1},
 }
 

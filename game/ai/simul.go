@@ -17,7 +17,18 @@ const (
 	simulWide   = 12  // candidates per side at the root
 	simulNarrow = 5   // per side at the next turn
 	simulIters  = 400 // regret-matching rounds per matrix (root: ten times more)
+	simulDepths = 8
 )
+
+// simulDepth is the depth a depth limit in plies buys here: a depth counts a whole turn
+// of both players, and the weak levels' one and two plies (one move ahead, two) are both
+// the evaluation of the pairs, three plies the next turn's matrix game.
+func simulDepth(plies int) int { return max(1, plies-1) }
+
+// simulWidths are the candidates per side at the root and at the next turn for each depth
+// from 3: each depth costs about two to three times the one before (at depth 3 some 30
+// thousand pairs and candidates, at depth 6 half a million, from the middlegame).
+var simulWidths = [...][2]int{3: {16, 6}, 4: {24, 7}, 5: {36, 9}, 6: {48, 11}, 7: {64, 13}, 8: {96, 15}}
 
 // isSimultaneous reports whether the view is a game whose turns are joint (both asked
 // at the start of a turn).
@@ -27,13 +38,14 @@ func isSimultaneous(r game.Rules) bool { return r.Variant().Name == "simultaneou
 // choice as unknown; the turn is replayed from the position text, where both choose.
 func (g *genericSearcher) searchSimul(cl *clock, view game.Rules, par Params) (Result, error) {
 	g.cl, g.nodes, g.me = cl, 0, par.Player
+	g.configure(view)
 	rg := newRNG(par.Seed ^ view.Hash())
-	base, err := game.Load(view.Variant(), view.Text())
+	base, err := game.NewSimulRules(view.Variant(), view.Text())
 	if err != nil {
 		return Result{}, err
 	}
-	mine := g.candidates(base, g.me, simulWide)
-	theirs := g.candidates(base, g.me.Other(), simulWide)
+	mine := g.candidates(base, g.me, simulWide, 0)
+	theirs := g.candidates(base, g.me.Other(), simulWide, 0)
 	if len(mine) == 0 {
 		return Result{}, ErrNoMove
 	}
@@ -41,33 +53,33 @@ func (g *genericSearcher) searchSimul(cl *clock, view game.Rules, par Params) (R
 	if len(theirs) == 0 {
 		theirs = []game.Move{{Kind: game.Pass}}
 	}
-	for d := 1; d <= 3 && cl.another(d, g.nodes); d++ {
-		// Depth 1 values the pairs by evaluation, 2 by the next turn's matrix game, 3
-		// does the same over twice as many candidates.
+	for d := 1; d <= simulDepths && cl.another(d, g.nodes); d++ {
+		// Depth 1 values the pairs by evaluation, 2 by the next turn's matrix game;
+		// each depth after that does the same over more candidates, at the root and at
+		// the next turn (simulWidths).
 		g.narrow = simulNarrow
-		if d == 3 {
-			mine = g.candidates(base, g.me, 2*simulWide)
-			if t := g.candidates(base, g.me.Other(), 2*simulWide); len(t) > 0 {
+		if d >= 3 {
+			w := simulWidths[min(d, len(simulWidths)-1)]
+			mine = g.candidates(base, g.me, w[0], 0)
+			if t := g.candidates(base, g.me.Other(), w[0], 0); len(t) > 0 {
 				theirs = t
 			}
-			g.narrow = simulNarrow + 2
+			g.narrow = w[1]
 		}
 		pay := make([][]int, len(mine))
 		complete := true
 		for i, m := range mine {
 			pay[i] = pay[i][:0]
 			for _, o := range theirs {
-				s, ok := g.joint2(base, m, o)
-				v := 0
+				s := g.joint2(base, m, o, 0)
+				var v int
 				switch {
-				case !ok:
-					v = -winScore // a pair the rules refuse: never choose into it
-				case s.Outcome().Over():
-					v = g.terminal(s.Outcome(), 1)
-				case d == 1:
-					v = g.leaf(s)
+				case s.Outcome().Over() || d == 1:
+					v = g.pairValue(s, 1)
 				default:
-					v = g.turnValue(s, 2)
+					next := &g.simBuf[2] // turnValue reuses the other scratch states
+					*next = *s
+					v = g.turnValue(next, 2)
 				}
 				pay[i] = append(pay[i], v)
 				if cl.stopped && d > 1 {
@@ -109,7 +121,7 @@ func (g *genericSearcher) searchSimul(cl *clock, view game.Rules, par Params) (R
 			info.PV = append([]game.Move(nil), res.PV...)
 			par.Progress(info)
 		}
-		if cl.limits.Depth > 0 && d >= cl.limits.Depth {
+		if cl.limits.Depth > 0 && d >= simulDepth(cl.limits.Depth) {
 			break
 		}
 	}
@@ -117,100 +129,124 @@ func (g *genericSearcher) searchSimul(cl *clock, view game.Rules, par Params) (R
 	return res, nil
 }
 
-// joint2 is base after both choices (me's first; the turn resolves on the second).
-func (g *genericSearcher) joint2(base game.Rules, m, o game.Move) (game.Rules, bool) {
+// joint2 is base after both choices, resolved in place in the scratch state of level
+// lv (0: the root's pairs, 1: the next turn's): a copy of the state by value and the
+// turn resolved without notation, nothing allocated.
+func (g *genericSearcher) joint2(base *game.SimulRules, m, o game.Move, lv int) *game.SimulRules {
 	g.nodes++
 	if g.nodes&255 == 0 {
 		g.cl.check(g.nodes)
 	}
-	s := base.Clone()
-	if _, err := s.Apply(game.Input{Kind: game.InputMove, Player: g.me, Move: m}); err != nil {
-		return nil, false
+	s := &g.simBuf[lv]
+	*s = *base
+	if g.me == game.White {
+		s.PlayJoint(m, o)
+	} else {
+		s.PlayJoint(o, m)
 	}
-	if !s.Outcome().Over() && s.Next().Asks(g.me.Other()) {
-		if _, err := s.Apply(game.Input{Kind: game.InputMove, Player: g.me.Other(), Move: o}); err != nil {
-			return nil, false
-		}
+	return s
+}
+
+// pairValue is the value for me of the state after a joint turn at ply: the game's end,
+// or the evaluation.
+func (g *genericSearcher) pairValue(s *game.SimulRules, ply int) int {
+	if o := s.Outcome(); o.Over() {
+		return g.terminal(o, ply)
 	}
-	return s, true
+	return g.leaf(s)
 }
 
 // turnValue is the value for me of the next turn from s: a small matrix game on the
 // evaluation.
-func (g *genericSearcher) turnValue(s game.Rules, ply int) int {
-	mine := g.candidates(s, g.me, g.narrow)
-	theirs := g.candidates(s, g.me.Other(), g.narrow)
+func (g *genericSearcher) turnValue(s *game.SimulRules, ply int) int {
+	mine := g.candidates(s, g.me, g.narrow, 1)
+	theirs := g.candidates(s, g.me.Other(), g.narrow, 2)
 	if len(mine) == 0 || len(theirs) == 0 {
 		return g.leaf(s)
 	}
-	pay := make([][]int, len(mine))
+	pay := g.payBuf(len(mine), len(theirs))
 	for i, m := range mine {
-		for _, o := range theirs {
-			t, ok := g.joint2(s, m, o)
-			v := -winScore
-			if ok {
-				if t.Outcome().Over() {
-					v = g.terminal(t.Outcome(), ply)
-				} else {
-					v = g.leaf(t)
-				}
-			}
-			pay[i] = append(pay[i], v)
+		for j, o := range theirs {
+			pay[i][j] = g.pairValue(g.joint2(s, m, o, 1), ply)
 		}
 	}
 	_, v := solveMatrix(pay, simulIters)
 	return v
 }
 
-// candidates are c's most promising choices in s: each judged by the position after it
-// with the other side passing (a crude but cheap measure), captures of a king first.
-func (g *genericSearcher) candidates(s game.Rules, c game.Color, n int) []game.Move {
-	all := s.Moves(c, nil)
+// payBuf is a rows × cols payoff matrix from the searcher's reused storage.
+func (g *genericSearcher) payBuf(rows, cols int) [][]int {
+	if cap(g.payCells) < rows*cols {
+		g.payCells = make([]int, rows*cols)
+	}
+	cells := g.payCells[:rows*cols]
+	if cap(g.payRows) < rows {
+		g.payRows = make([][]int, rows)
+	}
+	pay := g.payRows[:rows]
+	for i := range pay {
+		pay[i] = cells[i*cols : (i+1)*cols]
+	}
+	return pay
+}
+
+// candidates are c's most promising choices in s, at most n: each judged by the position
+// after it with the other side passing (a crude but cheap measure), captures of a king
+// first; a capture's gain counts in full. Level lv keeps its list apart (1: mine, 2:
+// theirs at the next turn; 0: the root's, a fresh list).
+func (g *genericSearcher) candidates(s *game.SimulRules, c game.Color, n, lv int) []game.Move {
+	all := s.LegalMoves(c, g.candBuf[lv][:0])
+	g.candBuf[lv] = all
 	if len(all) <= n {
+		if lv == 0 {
+			return append([]game.Move(nil), all...)
+		}
 		return all
 	}
-	type scored struct {
-		m game.Move
-		v int
-	}
 	p := s.Position()
-	sc := make([]scored, 0, len(all))
+	sc := g.candScore[lv][:0]
+	pass := game.Move{Kind: game.Pass}
+	t := &g.simBuf[3]
 	for _, m := range all {
 		v := 0
-		if m.To < game.NoSquare && p.At(m.To) != game.NoPiece && p.At(m.To).Color() != c {
+		if m.To < game.NoSquare && m.Kind != game.Pass && p.At(m.To) != game.NoPiece && p.At(m.To).Color() != c {
 			v += p.V.Pieces[p.At(m.To).Type()].Value
 			if p.At(m.To).Type() == game.King {
 				v += winScore
 			}
 		}
-		t := s.Clone()
+		*t = *s
 		g.nodes++
-		if _, err := t.Apply(game.Input{Kind: game.InputMove, Player: c, Move: m}); err == nil {
-			if t.Next().Asks(c.Other()) {
-				if _, err := t.Apply(game.Input{Kind: game.InputMove, Player: c.Other(), Move: game.Move{Kind: game.Pass}}); err == nil {
-					e := g.eval(t, c)
-					if t.Outcome().Over() {
-						e = 0
-						if t.Outcome().Result == game.WinFor(c) {
-							e = winScore
-						}
-					}
-					v += e
-				}
+		if c == game.White {
+			t.PlayJoint(m, pass)
+		} else {
+			t.PlayJoint(pass, m)
+		}
+		if o := t.Outcome(); o.Over() {
+			if o.Result == game.WinFor(c) {
+				v += winScore
+			}
+		} else {
+			v += g.eval(t, c)
+		}
+		sc = append(sc, int32(v))
+	}
+	g.candScore[lv] = sc
+	// Partial selection sort: the n best to the front.
+	for i := 0; i < n; i++ {
+		b := i
+		for j := i + 1; j < len(all); j++ {
+			if sc[j] > sc[b] {
+				b = j
 			}
 		}
-		sc = append(sc, scored{m, v})
+		all[i], all[b] = all[b], all[i]
+		sc[i], sc[b] = sc[b], sc[i]
 	}
-	for i := 1; i < len(sc); i++ {
-		for j := i; j > 0 && sc[j].v > sc[j-1].v; j-- {
-			sc[j], sc[j-1] = sc[j-1], sc[j]
-		}
+	if lv == 0 {
+		return append([]game.Move(nil), all[:n]...)
 	}
-	out := make([]game.Move, 0, n)
-	for _, x := range sc[:n] {
-		out = append(out, x.m)
-	}
-	return out
+	return all[:n]
 }
 
 // solveMatrix finds the row player's mixed strategy of the zero-sum game pay (row player
