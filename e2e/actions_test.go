@@ -764,6 +764,12 @@ func testLabels(t *testing.T, browser context_, srv *server) {
 				t.Errorf("%s setup: %q is cut short", vp.name, b.Label)
 			}
 		}
+		// Play is pinned to the window's bottom when the screen is taller than the window.
+		for _, b := range s.Buttons {
+			if (b.ID == "play" || b.ID == "rules") && (b.Y < 0 || b.Y+b.H > float64(vp.height)) {
+				t.Errorf("%s setup: %s at y %.0f–%.0f is outside the %d px window", vp.name, b.ID, b.Y, b.Y+b.H, vp.height)
+			}
+		}
 		scrollTo(tb, "play")
 		tb.button("play")
 		s = waitTurn(tb, 0)
@@ -780,7 +786,8 @@ func testLabels(t *testing.T, browser context_, srv *server) {
 }
 
 // scrollTo scrolls the screen with the mouse wheel until the button id is inside the
-// viewport (the setup screen is taller than a small laptop's window).
+// viewport (the setup screen is taller than a small laptop's window; its Play bar is
+// pinned, but other buttons scroll).
 func scrollTo(tb *tab, id string) {
 	tb.t.Helper()
 	for i := 0; i < 20; i++ {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/internal/lang"
@@ -28,8 +29,11 @@ type Setup struct {
 	pick     bool   // probabilistic chess: people pick their numbers
 
 	scroll, contentH float64
-	press            *PointerEvent // where the pointer went down, nil when up
-	dragged          bool
+	// barTop is the top of the Rules/Play bar pinned to the window's bottom when the
+	// screen is taller than the window (0 when it is not): Play is always in reach.
+	barTop  float64
+	press   *PointerEvent // where the pointer went down, nil when up
+	dragged bool
 
 	env     Env
 	buttons []button
@@ -163,7 +167,7 @@ func (s *Setup) Update(ctx *Ctx) error {
 			}
 		case Release:
 			if s.press != nil && !s.dragged {
-				b = hit(s.buttons, s.press.X, s.press.Y)
+				b = s.hitButton(s.press.X, s.press.Y)
 			}
 			s.press = nil
 		}
@@ -341,11 +345,33 @@ func (s *Setup) lay() {
 		help("! " + lang.Game(s.err)) // no ⚠ in the Go fonts
 	}
 	y += gap
+	s.contentH = y + bh*1.15 + gap + s.scroll
+	by := y
+	s.barTop = 0
+	if s.contentH > e.Height {
+		by = e.Height - bh*1.15 - gap
+		s.barTop = by - gap
+	}
 	cw := (w - gap) / 3
 	s.buttons = append(s.buttons,
-		button{id: "rules", label: lang.T("Rules"), enabled: true, r: layout.Rect{X: x0, Y: y, W: cw, H: bh * 1.15}},
-		button{id: "play", label: lang.T("Play"), enabled: v != nil, primary: true, r: layout.Rect{X: x0 + cw + gap, Y: y, W: 2 * cw, H: bh * 1.15}})
-	s.contentH = y + bh*1.15 + gap + s.scroll
+		button{id: "rules", label: lang.T("Rules"), enabled: true, r: layout.Rect{X: x0, Y: by, W: cw, H: bh * 1.15}},
+		button{id: "play", label: lang.T("Play"), enabled: v != nil, primary: true, r: layout.Rect{X: x0 + cw + gap, Y: by, W: 2 * cw, H: bh * 1.15}})
+}
+
+// hitButton is the button under (x, y): the pinned bar's first, and nothing of the
+// scrolled screen beneath it.
+func (s *Setup) hitButton(x, y float64) *button {
+	n := len(s.buttons)
+	if n < 2 {
+		return hit(s.buttons, x, y)
+	}
+	if b := hit(s.buttons[n-2:], x, y); b != nil {
+		return b
+	}
+	if s.barTop > 0 && y >= s.barTop {
+		return nil
+	}
+	return hit(s.buttons[:n-2], x, y)
 }
 
 // shortTitle is a game's name for a small button.
@@ -379,7 +405,15 @@ func (s *Setup) Draw(screen *ebiten.Image) {
 		drawLeft(screen, l.text, s.fs.get(l.bold, l.size), l.x, l.y, c)
 	}
 	f := s.fs.get(false, clamp(0.034*math.Min(s.env.Width, s.env.Height), 13*s.env.Scale, 19*s.env.Scale))
-	drawButtons(screen, s.buttons, f)
+	n := len(s.buttons)
+	if s.barTop == 0 || n < 2 {
+		drawButtons(screen, s.buttons, f)
+		return
+	}
+	drawButtons(screen, s.buttons[:n-2], f)
+	// The pinned bar covers what scrolls beneath it.
+	vector.DrawFilledRect(screen, 0, float32(s.barTop), float32(s.env.Width), float32(s.env.Height-s.barTop), colBackground, false)
+	drawButtons(screen, s.buttons[n-2:], f)
 }
 
 // Status implements Scene.
