@@ -48,7 +48,6 @@ var russianFriend = map[string]string{
 	"Your friend asks to take back %d plies. Accept?":            "Друг просит взять назад полуходов: %d. Согласиться?",
 	"Your friend offers a draw. Accept?":                         "Друг предлагает ничью. Принять?",
 	"Your friend offers a rematch with colours swapped. Accept?": "Друг предлагает реванш со сменой цветов. Принять?",
-	"Your friend says:":                                          "Друг пишет:",
 	"Your friend's device broke the rules of the match; the game stops here. Your game is as it was:": "Устройство друга нарушило правила матча; игра остановлена. Ваша партия не изменилась:",
 	"friend":                             "друг",
 	"friend gone":                        "друг ушёл",
@@ -57,10 +56,17 @@ var russianFriend = map[string]string{
 	"make a link with the offer first":   "сначала сделайте ссылку с предложением",
 	"stopped":                            "остановлено",
 	"won: the friend abandoned the game": "победа: друг покинул партию",
-}
-
-func init() {
-	for k, v := range russianFriend {
-		russian[k] = v
-	}
+	"your friend abandoned the game":     "друг покинул партию",
+	// The emotes (scenes/friend_chat.go): short, as friends say them.
+	"Say…":               "Сказать…",
+	"Say to your friend": "Сказать другу",
+	"Hello!":             "Привет!",
+	"Good luck!":         "Удачи!",
+	"Good game":          "Хорошая партия",
+	"Well played":        "Хорошо сыграно",
+	"Thanks":             "Спасибо",
+	"Oops":               "Ой",
+	"Your move":          "Твой ход",
+	"You: %s":            "Вы: %s",
+	"Friend: %s":         "Друг: %s",
 }
