@@ -23,16 +23,16 @@ import (
 
 // netState is window.quintet.net: a game with a friend.
 type netState struct {
-	Role     string `json:"role"`
-	State    string `json:"state"`
-	Link     string `json:"link"`
-	Relays   int    `json:"relays"`
-	SetupMS  int64  `json:"setupMs"`
-	Color    string `json:"color"`
-	Verified bool   `json:"verified"`
-	SentAt   int64  `json:"sentAt"`
-	RecvAt   int64  `json:"recvAt"`
-	Fault    string `json:"fault"`
+	Role     string   `json:"role"`
+	State    string   `json:"state"`
+	Link     string   `json:"link"`
+	Relays   int      `json:"relays"`
+	SetupMS  int64    `json:"setupMs"`
+	Color    string   `json:"color"`
+	Verified bool     `json:"verified"`
+	SentAt   int64    `json:"sentAt"`
+	RecvAt   int64    `json:"recvAt"`
+	Fault    string   `json:"fault"`
 	Offer    string   `json:"offer"`
 	Chat     []string `json:"chat"`
 }
@@ -485,12 +485,21 @@ func TestFriendChatAndAbandon(t *testing.T) {
 	host.front()
 	host.waitNet("the friend offline", func(s state, n netState) bool { return n.State == "offline" })
 	host.screenshot("friend-offline-host")
+	host.wait("the claim offered", func(s state) bool {
+		for _, b := range s.Buttons {
+			if b.ID == "net-abandon" {
+				return b.Label == "Claim win" && b.Enabled
+			}
+		}
+		return false
+	})
+	host.screenshot("friend-claim-host")
 	host.button("net-abandon")
 	hs, hn = host.waitNet("the game claimed", func(s state, n netState) bool { return s.Game.Result != "*" })
 	want := map[string]string{"white": "1-0", "black": "0-1"}[hn.Color]
 	if hs.Game.Result != want || hs.Game.Reason != "abandoned" || hn.State != "stopped" ||
-		!strings.Contains(hs.Game.Line, "your friend abandoned the game") {
-		t.Fatalf("after the claim the host (%s) shows %s (%s), %q, state %s", hn.Color, hs.Game.Result, hs.Game.Reason, hs.Game.Line, hn.State)
+		!strings.Contains(hs.Game.Line, "your friend abandoned the game") || hs.Game.Message != "You win: your friend abandoned the game." {
+		t.Fatalf("after the claim the host (%s) shows %s (%s), %q, %q, state %s", hn.Color, hs.Game.Result, hs.Game.Reason, hs.Game.Line, hs.Game.Message, hn.State)
 	}
 	host.screenshot("friend-abandoned-host")
 	checkConsole(t, host.close(), srv)

@@ -216,6 +216,9 @@ func (p *Play) netButton(ctx *Ctx, id string) bool {
 		}
 		p.net.link.end(lang.T("won: the friend abandoned the game"))
 		p.net.link.close()
+		// The game's own words ("black resigned") first, then why.
+		p.notices(ctx)
+		p.say(lang.T("You win: your friend abandoned the game."))
 	case "new":
 		p.net.link.close()
 		setPageFragment("")

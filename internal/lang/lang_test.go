@@ -15,7 +15,7 @@ func TestSetAndFallback(t *testing.T) {
 	}
 	// Each part of the catalogue is in it (the friend's texts once were not: an init
 	// function added them after the catalogue was built).
-	if T("Ask takeback") != "Попросить ход назад" || F("Friend: %s", T("Good game")) != "Друг: Хорошая партия" {
+	if T("Ask takeback") != "Вернуть ход?" || F("Friend: %s", T("Good game")) != "Друг: Хорошая партия" {
 		t.Errorf("the friend's texts: %q %q", T("Ask takeback"), F("Friend: %s", T("Good game")))
 	}
 	if T("no such text") != "no such text" {
