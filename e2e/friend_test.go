@@ -23,17 +23,18 @@ import (
 
 // netState is window.quintet.net: a game with a friend.
 type netState struct {
-	Role     string `json:"role"`
-	State    string `json:"state"`
-	Link     string `json:"link"`
-	Relays   int    `json:"relays"`
-	SetupMS  int64  `json:"setupMs"`
-	Color    string `json:"color"`
-	Verified bool   `json:"verified"`
-	SentAt   int64  `json:"sentAt"`
-	RecvAt   int64  `json:"recvAt"`
-	Fault    string `json:"fault"`
-	Offer    string `json:"offer"`
+	Role     string   `json:"role"`
+	State    string   `json:"state"`
+	Link     string   `json:"link"`
+	Relays   int      `json:"relays"`
+	SetupMS  int64    `json:"setupMs"`
+	Color    string   `json:"color"`
+	Verified bool     `json:"verified"`
+	SentAt   int64    `json:"sentAt"`
+	RecvAt   int64    `json:"recvAt"`
+	Fault    string   `json:"fault"`
+	Offer    string   `json:"offer"`
+	Chat     []string `json:"chat"`
 }
 
 func (tb *tab) net() netState {
@@ -67,7 +68,12 @@ func offline(relay string) string {
 // hostLink opens the setup screen, picks a game and "Play a friend", and returns the tab
 // and the link it shows.
 func hostLink(t *testing.T, browser context_, srv *server, relay, variant string) (*tab, string) {
-	tb := open(t, browser, srv.url, offline(relay), desktop)
+	return hostLinkQ(t, browser, srv, relay, variant, "")
+}
+
+// hostLinkQ is hostLink with more of the page's query (&away=2).
+func hostLinkQ(t *testing.T, browser context_, srv *server, relay, variant, query string) (*tab, string) {
+	tb := open(t, browser, srv.url, offline(relay)+query, desktop)
 	tb.wait("the setup screen", func(s state) bool { return s.Scene == "setup" && len(s.Buttons) > 0 })
 	tb.button("game:" + variant)
 	tb.button("opponent:friend")
@@ -93,12 +99,17 @@ func hostLink(t *testing.T, browser context_, srv *server, relay, variant string
 // join opens the link as the friend would (with the test's no-STUN query before the
 // fragment) and waits until both pages play.
 func join(t *testing.T, browser context_, srv *server, host *tab, link string, vp viewport) (*tab, state, state) {
+	return joinQ(t, browser, srv, host, link, vp, "")
+}
+
+// joinQ is join with more of the page's query (&away=2).
+func joinQ(t *testing.T, browser context_, srv *server, host *tab, link string, vp viewport, query string) (*tab, state, state) {
 	base, frag, _ := strings.Cut(link, "#")
 	if !strings.HasPrefix(base, srv.url) {
 		t.Fatalf("the link %q is not on the page's address %s", link, srv.url)
 	}
 	// Another device: a browser profile of its own (its own localStorage).
-	guest := openWith(t, browser, base, "?ice=none#"+frag, vp, chromedp.WithNewBrowserContext())
+	guest := openWith(t, browser, base, "?ice=none"+query+"#"+frag, vp, chromedp.WithNewBrowserContext())
 	hs := waitPlay(host)
 	gs := waitPlay(guest)
 	return guest, hs, gs
@@ -404,4 +415,92 @@ func TestFriendNoRelay(t *testing.T) {
 	}
 	checkConsole(t, msgs, srv)
 	checkConsole(t, guest.close(), srv)
+}
+
+// TestFriendChatAndAbandon: emotes go between the pages as codes, each page showing them
+// in its own language (the guest switched to Russian); then the guest's page closes, the
+// host sees the friend offline and, past the timeout (shortened by ?away=2), claims the
+// game.
+func TestFriendChatAndAbandon(t *testing.T) {
+	relay := testrelay.Start(t)
+	srv := startServer(t, staticDir(t))
+	browser := friendBrowser(t)
+	host, link := hostLinkQ(t, browser, srv, relay, "chess", "&away=2")
+	guest, _, _ := joinQ(t, browser, srv, host, link, phone, "&away=2")
+
+	// The guest reads Russian.
+	guest.front()
+	guest.button("lang")
+	guest.wait("the page in Russian", func(s state) bool {
+		for _, b := range s.Buttons {
+			if b.ID == "say" {
+				return b.Label == "Сказать…"
+			}
+		}
+		return false
+	})
+
+	// The host says "Good game"; the guest reads it in Russian.
+	host.front()
+	host.button("say")
+	hs := host.wait("the emote panel", func(s state) bool { return s.Game.Panel == "say" })
+	var labels []string
+	for _, b := range hs.Buttons {
+		if strings.HasPrefix(b.ID, "say:") {
+			labels = append(labels, b.Label)
+		}
+	}
+	if want := []string{"Hello!", "Good luck!", "Good game", "Well played", "Thanks", "Oops", "Your move"}; !slices.Equal(labels, want) {
+		t.Fatalf("the emote panel offers %q, want %q", labels, want)
+	}
+	host.screenshot("friend-say-panel-host")
+	host.button("say::gg:")
+	host.wait("the host's own line", func(s state) bool { return s.Game.Message == "You: Good game" })
+	guest.front()
+	gs, gn := guest.waitNet("the emote on the guest", func(s state, n netState) bool {
+		return s.Game.Message == "Друг: Хорошая партия"
+	})
+	if !slices.Equal(gn.Chat, []string{"Друг: Хорошая партия"}) {
+		t.Fatalf("the guest's chat %q", gn.Chat)
+	}
+	guest.screenshot("friend-emote-guest-ru")
+	_ = gs
+
+	// The guest answers from the Russian panel; the host reads English.
+	guest.button("say")
+	guest.wait("the emote panel", func(s state) bool { return s.Game.Panel == "say" })
+	guest.screenshot("friend-say-panel-guest-ru")
+	guest.button("say::wp:")
+	host.front()
+	_, hn := host.waitNet("the emote on the host", func(s state, n netState) bool {
+		return s.Game.Message == "Friend: Well played"
+	})
+	if !slices.Equal(hn.Chat, []string{"You: Good game", "Friend: Well played"}) {
+		t.Fatalf("the host's chat %q", hn.Chat)
+	}
+	host.screenshot("friend-emote-host")
+	checkConsole(t, guest.close(), srv)
+
+	// The guest is gone: offline, then the claim, then the game is the host's.
+	host.front()
+	host.waitNet("the friend offline", func(s state, n netState) bool { return n.State == "offline" })
+	host.screenshot("friend-offline-host")
+	host.wait("the claim offered", func(s state) bool {
+		for _, b := range s.Buttons {
+			if b.ID == "net-abandon" {
+				return b.Label == "Claim win" && b.Enabled
+			}
+		}
+		return false
+	})
+	host.screenshot("friend-claim-host")
+	host.button("net-abandon")
+	hs, hn = host.waitNet("the game claimed", func(s state, n netState) bool { return s.Game.Result != "*" })
+	want := map[string]string{"white": "1-0", "black": "0-1"}[hn.Color]
+	if hs.Game.Result != want || hs.Game.Reason != "abandoned" || hn.State != "stopped" ||
+		!strings.Contains(hs.Game.Line, "your friend abandoned the game") || hs.Game.Message != "You win: your friend abandoned the game." {
+		t.Fatalf("after the claim the host (%s) shows %s (%s), %q, %q, state %s", hn.Color, hs.Game.Result, hs.Game.Reason, hs.Game.Line, hs.Game.Message, hn.State)
+	}
+	host.screenshot("friend-abandoned-host")
+	checkConsole(t, host.close(), srv)
 }

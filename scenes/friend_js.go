@@ -4,8 +4,10 @@ package scenes
 
 import (
 	"net/url"
+	"strconv"
 	"strings"
 	"syscall/js"
+	"time"
 )
 
 // The page's side of a game with a friend: the address, the clipboard, the share sheet.
@@ -48,6 +50,21 @@ func pageNetOverride() (relays, ice []string, ok bool) {
 		}
 	}
 	return relays, ice, len(relays) > 0 || ice != nil
+}
+
+// pageAwayOverride reads away=SECONDS (1 to 600) from the page's query: how long the
+// friend must stay away before "Claim win" shows, instead of two minutes (a test, or
+// friends who agree on a shorter wait); 0 when the query does not say.
+func pageAwayOverride() time.Duration {
+	q, err := url.ParseQuery(strings.TrimPrefix(js.Global().Get("location").Get("search").String(), "?"))
+	if err != nil {
+		return 0
+	}
+	s, err := strconv.Atoi(q.Get("away"))
+	if err != nil || s < 1 || s > 600 {
+		return 0
+	}
+	return time.Duration(s) * time.Second
 }
 
 // copyText puts s on the clipboard; false when the page may not.

@@ -16,8 +16,9 @@ import (
 // friend's offers as panels, and, while the link is down, Resume and (after a while) a
 // claim that the friend abandoned the game.
 
-// abandonAfter is how long the friend must stay away before this side may claim the game.
-var abandonAfter = 2 * time.Minute
+// abandonAfter is how long the friend must stay away before this side may claim the game
+// (a page's ?away=SECONDS shortens it: see pageAwayOverride).
+const abandonAfter = 2 * time.Minute
 
 // friendPlay is what Play keeps of a game with a friend.
 type friendPlay struct {
@@ -26,6 +27,9 @@ type friendPlay struct {
 	offline time.Time     // when the link dropped; zero while it is up
 	shown   [4]bool       // the friend's offers already put to the person
 	fault   string
+	abandon time.Duration // how long the friend must stay away before the claim
+	chat    []chatLine    // the emotes said, the last chatKeep
+	saidAt  time.Time     // our last emote went out
 }
 
 // newFriendPlay opens the play screen on a started (or restored) protocol match.
@@ -38,7 +42,10 @@ func newFriendPlay(pm *p2p.Match, link *friendLink, setup *Setup, resumed bool) 
 	m := match.NewRemote(pm, cfg)
 	p := &Play{m: m, setup: setup, sel: game.NoSquare, inspect: game.NoSquare, flashSq: game.NoSquare, fs: faces{}}
 	p.viewer = me
-	p.net = &friendPlay{link: link}
+	p.net = &friendPlay{link: link, abandon: abandonAfter}
+	if d := pageAwayOverride(); d > 0 {
+		p.net.abandon = d
+	}
 	p.reset()
 	if resumed {
 		p.net.offline = time.Now()
@@ -68,7 +75,9 @@ func (p *Play) netTick(ctx *Ctx) {
 			p.sel, p.targets, p.anims = game.NoSquare, 0, nil
 			p.say(lang.T("Move taken back."))
 		case p2p.EvChat:
-			p.say(lang.T("Your friend says:") + " " + ev.Text)
+			c := chatLine{code: ev.Text, at: time.Now()}
+			n.addChat(c)
+			p.say(c.text())
 		case p2p.EvVoid:
 			p.say(ev.Text)
 		case p2p.EvDisconnected:
@@ -135,6 +144,9 @@ func (p *Play) netTick(ctx *Ctx) {
 
 // netPick carries out a choice of the friend's offer panel; false if id is not one.
 func (p *Play) netPick(id string) bool {
+	if p.sayPick(id) {
+		return true
+	}
 	if len(id) < 8 || (id[:7] != "net-yes" && id[:6] != "net-no") {
 		return false
 	}
@@ -192,6 +204,8 @@ func (p *Play) netButton(ctx *Ctx, id string) bool {
 		} else {
 			p.say(lang.T("Rematch offered; waiting for your friend."))
 		}
+	case "say":
+		p.panel = sayPanel()
 	case "net-resume":
 		p.net.link.pair()
 		p.say(lang.T("Looking for your friend…"))
@@ -202,6 +216,9 @@ func (p *Play) netButton(ctx *Ctx, id string) bool {
 		}
 		p.net.link.end(lang.T("won: the friend abandoned the game"))
 		p.net.link.close()
+		// The game's own words ("black resigned") first, then why.
+		p.notices(ctx)
+		p.say(lang.T("You win: your friend abandoned the game."))
 	case "new":
 		p.net.link.close()
 		setPageFragment("")
@@ -226,8 +243,9 @@ func (p *Play) netButtons() {
 			b.enabled = p.over && p.m.Stopped() == nil && p.m.Online() && !p.m.MyOffer(p2p.OfferRematch)
 		case "draw":
 			b.enabled = b.enabled && p.m.Online() && !p.m.MyOffer(p2p.OfferDraw)
-		case "load":
-			b.enabled = false
+		case "load": // nothing to load into a game with a friend: the emotes instead
+			b.id, b.label = "say", lang.T("Say…")
+			b.enabled = p.m.Online() && p.m.Stopped() == nil && time.Since(n.saidAt) >= sayEvery
 		}
 	}
 	if n.offline.IsZero() || p.m.Stopped() != nil || p.over {
@@ -239,11 +257,16 @@ func (p *Play) netButtons() {
 	w := r.W / 2
 	p.buttons = append(p.buttons, button{id: "net-resume", label: lang.T("Resume"), enabled: true, primary: true,
 		r: rectXYWH(r.X+2, r.Y+2, w-4, h-4)})
-	if time.Since(n.offline) >= abandonAfter {
+	if time.Since(n.offline) >= n.abandon {
 		p.buttons = append(p.buttons, button{id: "net-abandon", label: lang.T("Claim win"), enabled: true,
 			r: rectXYWH(r.X+w+2, r.Y+2, w-4, h-4)})
 	}
 	p.barH = h + 0.2*h
+}
+
+// abandoned reports whether this side ended the game by claiming the friend abandoned it.
+func (p *Play) abandoned() bool {
+	return p.net != nil && errors.Is(p.m.Stopped(), match.ErrAbandoned)
 }
 
 // netState is the link's state in words, for the title.
@@ -281,6 +304,9 @@ func (p *Play) netStatus() *NetStatus {
 	}
 	if !recv.IsZero() {
 		st.RecvAt = recv.UnixMilli()
+	}
+	for _, c := range n.chat {
+		st.Chat = append(st.Chat, c.text())
 	}
 	for _, w := range []uint8{p2p.OfferDraw, p2p.OfferTakeback, p2p.OfferRematch} {
 		if on, _ := p.m.PeerOffer(w); on {

@@ -657,6 +657,9 @@ func (p *Play) Status() Status {
 	st.Game = gs
 	if p.net != nil {
 		st.Net = p.netStatus()
+		if p.abandoned() {
+			gs.Reason = "abandoned" // the game records the friend resigning; the page says why
+		}
 	}
 	return st
 }

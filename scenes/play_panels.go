@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -327,7 +328,11 @@ func (p *Play) statusLine() string {
 		case game.BlackWins:
 			who = lang.T("Black wins")
 		}
-		return fmt.Sprintf("%s (%s) — %s", who, o.Result, lang.Game(o.Reason))
+		why := lang.Game(o.Reason)
+		if p.abandoned() {
+			why = lang.T("your friend abandoned the game")
+		}
+		return fmt.Sprintf("%s (%s) — %s", who, o.Result, why)
 	}
 	if p.typed != "" {
 		return lang.T("Type a move, Enter to play: ") + p.typed + "_"
@@ -622,6 +627,13 @@ func (p *Play) drawMoveList(dst *ebiten.Image) {
 	n := int((r.H - 0.3*lh) / lh)
 	if n <= 0 {
 		return
+	}
+	// A game with a friend: the last emote said, on the list's last line for a while.
+	if p.net != nil && n > 1 {
+		if c := p.net.lastChat(time.Now()); c != "" {
+			n--
+			drawLeft(dst, shorten2(c, f, r.W-p.lay.Small), f, r.X+0.5*p.lay.Small, r.Y+0.3*lh+float64(n)*lh+lh/2, colButtonOn)
+		}
 	}
 	if len(p.history) == 0 {
 		drawLeft(dst, lang.T("No moves yet."), f, r.X+0.5*p.lay.Small, r.Y+0.8*lh, colSub)

@@ -221,6 +221,12 @@ func uiKeys(t *testing.T) map[string]bool {
 // the UI's catalogue is used.
 func TestRussianHasEveryKey(t *testing.T) {
 	keys := uiKeys(t)
+	for k := range russianFriend {
+		if _, dup := russian[k]; dup {
+			t.Errorf("%q is in both the page's and the friend's catalogue", k)
+		}
+	}
+	russian := merge(russian, russianFriend) // the UI's catalogue, in two files
 	var missing []string
 	for k := range keys {
 		if _, ok := russian[k]; !ok {
@@ -321,8 +327,9 @@ var fmtVerb = regexp.MustCompile(`%%|%(\[\d+\])?(\.\d+)?[svdcqw]`)
 // each literal piece of its key is in a string literal of game/ or the match.
 func TestGameEntriesAreUsed(t *testing.T) {
 	lits := strings.Join(gameLiterals(t), "\x00")
+	ui := merge(russian, russianFriend)
 	for k := range russianGame {
-		if _, dup := russian[k]; dup {
+		if _, dup := ui[k]; dup {
 			t.Errorf("%q is in both catalogues", k)
 		}
 		for _, part := range fmtVerb.Split(k, -1) {

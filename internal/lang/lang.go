@@ -18,7 +18,7 @@ func init() { current.Store("en") }
 
 // catalogues maps a language to its translations of the English texts.
 var catalogues = map[string]map[string]string{
-	"ru": merge(russian, russianGame),
+	"ru": merge(russian, russianFriend, russianGame),
 }
 
 func merge(ms ...map[string]string) map[string]string {

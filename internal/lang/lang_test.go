@@ -13,6 +13,11 @@ func TestSetAndFallback(t *testing.T) {
 	if T("Rules") != "Правила" || F("Your move (%s)", T("White")) != "Ваш ход (Белые)" {
 		t.Errorf("T/F: %q %q", T("Rules"), F("Your move (%s)", T("White")))
 	}
+	// Each part of the catalogue is in it (the friend's texts once were not: an init
+	// function added them after the catalogue was built).
+	if T("Ask takeback") != "Вернуть ход?" || F("Friend: %s", T("Good game")) != "Друг: Хорошая партия" {
+		t.Errorf("the friend's texts: %q %q", T("Ask takeback"), F("Friend: %s", T("Good game")))
+	}
 	if T("no such text") != "no such text" {
 		t.Error("a missing text must stay English")
 	}

@@ -3,7 +3,7 @@ package lang
 // Russian of the game with a friend over the network (scenes/friend*.go).
 var russianFriend = map[string]string{
 	"A friend on another device: you get one link (and a QR code) to send; the game starts when they open it. Colours are decided by a fair coin flip both devices take part in.": "Друг на другом устройстве: вы получаете одну ссылку (и QR-код) для отправки; игра начнётся, когда друг её откроет. Цвета решает честная жеребьёвка, в которой участвуют оба устройства.",
-	"Ask takeback":                           "Попросить ход назад",
+	"Ask takeback":                           "Вернуть ход?",
 	"Claim win":                              "Засчитать победу",
 	"Connect":                                "Подключиться",
 	"Connected. Agreeing on the game…":       "Подключено. Согласуем партию…",
@@ -48,19 +48,26 @@ var russianFriend = map[string]string{
 	"Your friend asks to take back %d plies. Accept?":            "Друг просит взять назад полуходов: %d. Согласиться?",
 	"Your friend offers a draw. Accept?":                         "Друг предлагает ничью. Принять?",
 	"Your friend offers a rematch with colours swapped. Accept?": "Друг предлагает реванш со сменой цветов. Принять?",
-	"Your friend says:":                                          "Друг пишет:",
 	"Your friend's device broke the rules of the match; the game stops here. Your game is as it was:": "Устройство друга нарушило правила матча; игра остановлена. Ваша партия не изменилась:",
-	"friend":                             "друг",
-	"friend gone":                        "друг ушёл",
-	"friend offline — reconnecting":      "друг не в сети — переподключаемся",
-	"friend online":                      "друг в сети",
-	"make a link with the offer first":   "сначала сделайте ссылку с предложением",
-	"stopped":                            "остановлено",
-	"won: the friend abandoned the game": "победа: друг покинул партию",
-}
-
-func init() {
-	for k, v := range russianFriend {
-		russian[k] = v
-	}
+	"friend":                                   "друг",
+	"friend gone":                              "друг ушёл",
+	"friend offline — reconnecting":            "друг не в сети — переподключаемся",
+	"friend online":                            "друг в сети",
+	"make a link with the offer first":         "сначала сделайте ссылку с предложением",
+	"stopped":                                  "остановлено",
+	"won: the friend abandoned the game":       "победа: друг покинул партию",
+	"your friend abandoned the game":           "друг покинул партию",
+	"You win: your friend abandoned the game.": "Вы победили: друг покинул партию.",
+	// The emotes (scenes/friend_chat.go): short, as friends say them.
+	"Say…":               "Сказать…",
+	"Say to your friend": "Сказать другу",
+	"Hello!":             "Привет!",
+	"Good luck!":         "Удачи!",
+	"Good game":          "Хорошая партия",
+	"Well played":        "Хорошо сыграно",
+	"Thanks":             "Спасибо",
+	"Oops":               "Ой",
+	"Your move":          "Твой ход",
+	"You: %s":            "Вы: %s",
+	"Friend: %s":         "Друг: %s",
 }
