@@ -5,12 +5,12 @@ import (
 	"log"
 
 	"github.com/hajimehoshi/ebiten/v2"
-
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
+
+	"github.com/quintet-chess/quintet/scenes/text"
 )
 
 // The colours of the app.
@@ -32,8 +32,9 @@ var (
 )
 
 // The fonts: Go Regular and Go Bold, compiled in (the page may have no network). They are
-// drawn through golang.org/x/image's opentype and text.GoXFace: text.GoTextFace (HarfBuzz
-// shaping) made main.wasm 3.3 MB larger, and start-up time in the browser grows with size.
+// drawn through golang.org/x/image's opentype and our scenes/text: Ebitengine's text/v2
+// links go-text/typesetting even for its GoXFace (0.8 MB of main.wasm), and its
+// GoTextFace (HarfBuzz shaping) 3.3 MB more; start-up time in the browser grows with size.
 var (
 	fontRegular = mustFont(goregular.TTF)
 	fontBold    = mustFont(gobold.TTF)
@@ -48,16 +49,16 @@ func mustFont(ttf []byte) *opentype.Font {
 }
 
 // face is a font at a size in device pixels.
-func face(src *opentype.Font, size float64) text.Face {
+func face(src *opentype.Font, size float64) *text.Face {
 	f, err := opentype.NewFace(src, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
 	if err != nil {
 		log.Fatalf("scenes: font face: %v", err)
 	}
-	return text.NewGoXFace(f)
+	return text.NewFace(f)
 }
 
 // drawText draws one line of text centred on (x, y).
-func drawText(dst *ebiten.Image, s string, f text.Face, x, y float64, c color.Color) {
+func drawText(dst *ebiten.Image, s string, f *text.Face, x, y float64, c color.Color) {
 	op := &text.DrawOptions{}
 	op.GeoM.Translate(x, y)
 	op.ColorScale.ScaleWithColor(c)
@@ -67,7 +68,7 @@ func drawText(dst *ebiten.Image, s string, f text.Face, x, y float64, c color.Co
 }
 
 // fitFace is the largest face up to size in which s is at most width wide.
-func fitFace(src *opentype.Font, s string, size, width float64) text.Face {
+func fitFace(src *opentype.Font, s string, size, width float64) *text.Face {
 	f := face(src, size)
 	if w, _ := text.Measure(s, f, 0); w > width && w > 0 {
 		f = face(src, size*width/w)

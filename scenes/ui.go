@@ -5,12 +5,12 @@ import (
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/scenes/layout"
+	"github.com/quintet-chess/quintet/scenes/text"
 )
 
 // button is a tappable rectangle with a label. on marks a selected choice.
@@ -50,7 +50,7 @@ func buttonStatus(bs []button, scale float64) []ButtonStatus {
 }
 
 // markClipped marks the buttons whose label drawn in f is cut short (drawButton's rule).
-func markClipped(st []ButtonStatus, bs []button, f text.Face) {
+func markClipped(st []ButtonStatus, bs []button, f *text.Face) {
 	for i := range bs {
 		if w, _ := text.Measure(bs[i].label, f, 0); w > bs[i].r.W*0.94 && i < len(st) {
 			st[i].Clipped = true
@@ -58,13 +58,13 @@ func markClipped(st []ButtonStatus, bs []button, f text.Face) {
 	}
 }
 
-func drawButtons(dst *ebiten.Image, bs []button, f text.Face) {
+func drawButtons(dst *ebiten.Image, bs []button, f *text.Face) {
 	for _, b := range bs {
 		drawButton(dst, b, f)
 	}
 }
 
-func drawButton(dst *ebiten.Image, b button, f text.Face) {
+func drawButton(dst *ebiten.Image, b button, f *text.Face) {
 	bg, fg := colButton, colTitle
 	switch {
 	case !b.enabled:
@@ -91,7 +91,7 @@ func drawButton(dst *ebiten.Image, b button, f text.Face) {
 }
 
 // drawTextScaled draws one line of text centred on (x, y), scaled by k.
-func drawTextScaled(dst *ebiten.Image, s string, f text.Face, x, y, k float64, c color.Color) {
+func drawTextScaled(dst *ebiten.Image, s string, f *text.Face, x, y, k float64, c color.Color) {
 	op := &text.DrawOptions{}
 	op.GeoM.Scale(k, k)
 	op.GeoM.Translate(x, y)
@@ -114,7 +114,7 @@ func fillRect(dst *ebiten.Image, r layout.Rect, c color.Color) {
 }
 
 // shorten cuts s to fit width, with an ellipsis.
-func shorten(s string, f text.Face, width float64) string {
+func shorten(s string, f *text.Face, width float64) string {
 	rs := []rune(s)
 	for len(rs) > 1 {
 		rs = rs[:len(rs)-1]
@@ -126,7 +126,7 @@ func shorten(s string, f text.Face, width float64) string {
 }
 
 // wrap breaks s into lines at most width wide.
-func wrap(s string, f text.Face, width float64) []string {
+func wrap(s string, f *text.Face, width float64) []string {
 	var lines []string
 	for _, para := range strings.Split(s, "\n") {
 		line := ""
@@ -148,7 +148,7 @@ func wrap(s string, f text.Face, width float64) []string {
 }
 
 // drawLeft draws one line of text with its left end at x, vertically centred on y.
-func drawLeft(dst *ebiten.Image, s string, f text.Face, x, y float64, c color.Color) {
+func drawLeft(dst *ebiten.Image, s string, f *text.Face, x, y float64, c color.Color) {
 	op := &text.DrawOptions{}
 	op.GeoM.Translate(x, y)
 	op.ColorScale.ScaleWithColor(c)
@@ -157,7 +157,7 @@ func drawLeft(dst *ebiten.Image, s string, f text.Face, x, y float64, c color.Co
 }
 
 // drawRight draws one line of text with its right end at x, vertically centred on y.
-func drawRight(dst *ebiten.Image, s string, f text.Face, x, y float64, c color.Color) {
+func drawRight(dst *ebiten.Image, s string, f *text.Face, x, y float64, c color.Color) {
 	op := &text.DrawOptions{}
 	op.GeoM.Translate(x, y)
 	op.ColorScale.ScaleWithColor(c)
@@ -167,9 +167,9 @@ func drawRight(dst *ebiten.Image, s string, f text.Face, x, y float64, c color.C
 }
 
 // faces caches font faces by size: making one is slow enough to matter each frame.
-type faces map[[2]float64]text.Face
+type faces map[[2]float64]*text.Face
 
-func (fs faces) get(bold bool, size float64) text.Face {
+func (fs faces) get(bold bool, size float64) *text.Face {
 	k := [2]float64{0, size}
 	src := fontRegular
 	if bold {
@@ -183,9 +183,9 @@ func (fs faces) get(bold bool, size float64) text.Face {
 	return f
 }
 
-type textFace = text.Face
+type textFace = *text.Face
 
-func measure(s string, f text.Face) (float64, float64) { return text.Measure(s, f, 0) }
+func measure(s string, f *text.Face) (float64, float64) { return text.Measure(s, f, 0) }
 
 // colorName is a colour for people: "White", "Black".
 func colorName(c game.Color) string {
