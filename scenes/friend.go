@@ -677,7 +677,7 @@ func (f *Friend) lines() []textLine {
 		ls = append(ls, textLine{u, colSub, true})
 	}
 	if f.err != "" {
-		ls = append(ls, textLine{"⚠ " + f.err, colTitle, false})
+		ls = append(ls, textLine{"! " + f.err, colError, false}) // no ⚠ in the Go fonts
 	}
 	return ls
 }
