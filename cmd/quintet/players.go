@@ -93,7 +93,7 @@ func newPlayer(spec string, variant string, budget time.Duration, seed uint64) (
 	}
 	par := l.Params(budget, seed)
 	if lim != (ai.Limits{}) {
-		par.Limits, par.GenericLimits = lim, ai.Limits{}
+		par.Limits, par.GenericLimits, par.SimulLimits = lim, ai.Limits{}, ai.Limits{}
 	}
 	return &aiPlayer{spec: spec, par: par, eng: ai.NewEngine(32)}, nil
 }

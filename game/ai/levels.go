@@ -26,7 +26,11 @@ type Level struct {
 	GenericDepth int
 	GenericNodes int64
 	GenericShare float64
-	Noise        int // centipawns of random error in judging the root moves
+	// The same for simultaneous chess when set (else the generic ones): a depth of d
+	// plies searches d-1 whole turns there, so easy and medium need their own depths.
+	SimulDepth int
+	SimulNodes int64
+	Noise      int // centipawns of random error in judging the root moves
 }
 
 // Levels are the levels from weakest to strongest.
@@ -34,9 +38,10 @@ var Levels = []Level{
 	{Name: "beginner", Help: "sees one move ahead and misjudges often: beatable by a novice",
 		Depth: 1, GenericDepth: 1, Noise: 300},
 	{Name: "easy", Help: "looks two moves ahead and misjudges now and then",
-		Depth: 2, GenericDepth: 2, Noise: 130},
+		Depth: 2, GenericDepth: 2, SimulDepth: 3, Noise: 130},
 	{Name: "medium", Help: "a few moves ahead, rarely wrong",
-		Depth: 4, Nodes: 50000, GenericDepth: 3, GenericNodes: 30000, Noise: 10},
+		Depth: 4, Nodes: 50000, GenericDepth: 3, GenericNodes: 30000,
+		SimulDepth: 4, SimulNodes: 60000, Noise: 10},
 	{Name: "hard", Help: "a deep search of a fixed size (at most half the budget in the slower games)",
 		Nodes: 150000, GenericNodes: 150000, GenericShare: 1.0 / 2},
 	{Name: "strongest", Help: "uses its whole time budget", Share: 1, GenericShare: 1},
@@ -68,5 +73,6 @@ func (l Level) Params(budget time.Duration, seed uint64) Params {
 		Seed:          seed,
 		Limits:        Limits{Depth: l.Depth, Nodes: l.Nodes, Time: share(l.Share)},
 		GenericLimits: Limits{Depth: l.GenericDepth, Nodes: l.GenericNodes, Time: share(l.GenericShare)},
+		SimulLimits:   Limits{Depth: l.SimulDepth, Nodes: l.SimulNodes},
 	}
 }

@@ -140,7 +140,7 @@ func Run(ctx context.Context, eng *ai.Engine, req Request, progress func(Reply))
 	}
 	if req.TimeMS > 0 || req.Nodes > 0 || req.Depth > 0 {
 		par.Limits = ai.Limits{Time: time.Duration(req.TimeMS) * time.Millisecond, Nodes: req.Nodes, Depth: req.Depth}
-		par.GenericLimits = ai.Limits{}
+		par.GenericLimits, par.SimulLimits = ai.Limits{}, ai.Limits{}
 	}
 	par.Player = player
 	view := r.View(player)
