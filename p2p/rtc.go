@@ -173,18 +173,15 @@ func localCode(pc *webrtc.PeerConnection, answer bool) (string, error) {
 
 // rtcConn is a Conn over a pion data channel.
 type rtcConn struct {
-	pc     *webrtc.PeerConnection
-	mu     sync.Mutex
-	dc     *webrtc.DataChannel
-	in     chan []byte
-	open   chan struct{}
-	closed chan struct{}
-	once   sync.Once
-	oonce  sync.Once
+	pc *webrtc.PeerConnection
+	mu sync.Mutex
+	dc *webrtc.DataChannel
+	in chan []byte
+	link
 }
 
 func newRTCConn(pc *webrtc.PeerConnection) *rtcConn {
-	c := &rtcConn{pc: pc, in: make(chan []byte, 64), open: make(chan struct{}), closed: make(chan struct{})}
+	c := &rtcConn{pc: pc, in: make(chan []byte, 64), link: newLink()}
 	pc.OnConnectionStateChange(func(s webrtc.PeerConnectionState) {
 		if s == webrtc.PeerConnectionStateFailed || s == webrtc.PeerConnectionStateClosed || s == webrtc.PeerConnectionStateDisconnected {
 			c.shut()
@@ -197,7 +194,7 @@ func (c *rtcConn) attach(dc *webrtc.DataChannel) {
 	c.mu.Lock()
 	c.dc = dc
 	c.mu.Unlock()
-	dc.OnOpen(func() { c.oonce.Do(func() { close(c.open) }) })
+	dc.OnOpen(func() { c.opened() })
 	dc.OnClose(c.shut)
 	dc.OnMessage(func(m webrtc.DataChannelMessage) {
 		select {
@@ -207,17 +204,11 @@ func (c *rtcConn) attach(dc *webrtc.DataChannel) {
 	})
 }
 
-func (c *rtcConn) shut() { c.once.Do(func() { close(c.closed) }) }
-
 func (c *rtcConn) wait(ctx context.Context) (Conn, error) {
-	select {
-	case <-c.open:
-		return c, nil
-	case <-c.closed:
-		return nil, fmt.Errorf("the connection failed before the data channel opened")
-	case <-ctx.Done():
-		return nil, ctx.Err()
+	if err := c.waitOpen(ctx); err != nil {
+		return nil, err
 	}
+	return c, nil
 }
 
 func (c *rtcConn) Send(b []byte) error {

@@ -248,19 +248,16 @@ func localCode(pc js.Value, answer bool) (string, error) {
 
 // rtcConn is a Conn over a browser data channel.
 type rtcConn struct {
-	mu     sync.Mutex
-	dc     js.Value
-	funcs  []js.Func
-	in     chan []byte
-	open   chan struct{}
-	closed chan struct{}
-	once   sync.Once
-	oonce  sync.Once
-	pc     js.Value
+	mu    sync.Mutex
+	dc    js.Value
+	funcs []js.Func
+	in    chan []byte
+	link
+	pc js.Value
 }
 
 func newRTCConn(pc js.Value) *rtcConn {
-	c := &rtcConn{pc: pc, in: make(chan []byte, 256), open: make(chan struct{}), closed: make(chan struct{})}
+	c := &rtcConn{pc: pc, in: make(chan []byte, 256), link: newLink()}
 	c.on(pc, "connectionstatechange", func(js.Value) {
 		switch pc.Get("connectionState").String() {
 		case "failed", "closed", "disconnected":
@@ -305,7 +302,7 @@ func (c *rtcConn) attach(dc js.Value) {
 	c.dc = dc
 	c.mu.Unlock()
 	dc.Set("binaryType", "arraybuffer")
-	c.on(dc, "open", func(js.Value) { c.oonce.Do(func() { close(c.open) }) })
+	c.on(dc, "open", func(js.Value) { c.opened() })
 	c.on(dc, "close", func(js.Value) { c.shut() })
 	c.on(dc, "message", func(ev js.Value) {
 		data := ev.Get("data")
@@ -319,7 +316,7 @@ func (c *rtcConn) attach(dc js.Value) {
 		c.deliver(b)
 	})
 	if dc.Get("readyState").String() == "open" {
-		c.oonce.Do(func() { close(c.open) })
+		c.opened()
 	}
 }
 
@@ -334,17 +331,11 @@ func (c *rtcConn) deliver(b []byte) {
 	}
 }
 
-func (c *rtcConn) shut() { c.once.Do(func() { close(c.closed) }) }
-
 func (c *rtcConn) wait(ctx context.Context) (Conn, error) {
-	select {
-	case <-c.open:
-		return c, nil
-	case <-c.closed:
-		return nil, fmt.Errorf("the connection failed before the data channel opened")
-	case <-ctx.Done():
-		return nil, ctx.Err()
+	if err := c.waitOpen(ctx); err != nil {
+		return nil, err
 	}
+	return c, nil
 }
 
 func (c *rtcConn) Send(b []byte) error {
