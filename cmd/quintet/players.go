@@ -25,7 +25,7 @@ type player interface {
 
 // newPlayer builds a player from a SPEC: a level name, "greedy", "random", or
 // "uci:COMMAND", each optionally followed by ",key=value" settings (movetime=MS,
-// nodes=N, depth=N, budget=DURATION; for UCI engines any other key is sent as an option).
+// nodes=N, depth=N, budget=DURATION, noise=CENTIPAWNS; for UCI engines any other key is sent as an option).
 func newPlayer(spec string, variant string, budget time.Duration, seed uint64) (player, error) {
 	parts := strings.Split(spec, ",")
 	head := strings.TrimSpace(parts[0])
@@ -60,6 +60,15 @@ func newPlayer(spec string, variant string, budget time.Duration, seed uint64) (
 		}
 		delete(settings, k)
 	}
+	noise := -1
+	if s, ok := settings["noise"]; ok {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("spec %q: noise=%q is not a number of centipawns", spec, s)
+		}
+		noise = n
+		delete(settings, "noise")
+	}
 	if s, ok := settings["budget"]; ok {
 		d, err := time.ParseDuration(s)
 		if err != nil {
@@ -91,9 +100,12 @@ func newPlayer(spec string, variant string, budget time.Duration, seed uint64) (
 	if err != nil {
 		return nil, fmt.Errorf("spec %q: %v (or greedy, random, uci:COMMAND)", spec, err)
 	}
-	par := l.Params(budget, seed)
+	par := l.Params(variant, budget, seed)
 	if lim != (ai.Limits{}) {
-		par.Limits, par.GenericLimits, par.SimulLimits = lim, ai.Limits{}, ai.Limits{}
+		par.Limits = lim
+	}
+	if noise >= 0 {
+		par.Noise = noise
 	}
 	return &aiPlayer{spec: spec, par: par, eng: ai.NewEngine(32)}, nil
 }

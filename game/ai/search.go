@@ -38,13 +38,6 @@ type Info struct {
 // Params are the inputs of Search besides the view.
 type Params struct {
 	Limits Limits
-	// GenericLimits, when any is set, replace Limits for the games searched through the
-	// Rules interface (all but chess and forced capture), whose positions cost many times
-	// more; a level sets both.
-	GenericLimits Limits
-	// SimulLimits, when any is set, replace the others for simultaneous chess, whose
-	// depth counts whole turns of a matrix game (a level's weak end needs its own).
-	SimulLimits Limits
 	// Player is whom to search for when both players are asked at once (simultaneous
 	// chess); otherwise the player the view asks to move.
 	Player game.Color
@@ -118,14 +111,7 @@ func (e *Engine) Search(ctx context.Context, view game.Rules, p Params) (Result,
 		}
 		return e.chess.search(cl, view.Position(), p), nil
 	}
-	lim := p.Limits
-	if p.GenericLimits != (Limits{}) {
-		lim = p.GenericLimits
-	}
-	if p.SimulLimits != (Limits{}) && isSimultaneous(view) {
-		lim = p.SimulLimits
-	}
-	cl := newClock(ctx, lim)
+	cl := newClock(ctx, p.Limits)
 	if e.generic == nil {
 		e.generic = newGenericSearcher(e.tt)
 	}

@@ -17,7 +17,7 @@ const (
 	simulWide   = 12  // candidates per side at the root
 	simulNarrow = 5   // per side at the next turn
 	simulIters  = 400 // regret-matching rounds per matrix (root: ten times more)
-	simulDepths = 8
+	simulDepths = 10
 )
 
 // simulDepth is the depth a depth limit in plies buys here: a depth counts a whole turn
@@ -28,7 +28,7 @@ func simulDepth(plies int) int { return max(1, plies-1) }
 // simulWidths are the candidates per side at the root and at the next turn for each depth
 // from 3: each depth costs about two to three times the one before (at depth 3 some 30
 // thousand pairs and candidates, at depth 6 half a million, from the middlegame).
-var simulWidths = [...][2]int{3: {16, 6}, 4: {24, 7}, 5: {36, 9}, 6: {48, 11}, 7: {64, 13}, 8: {96, 15}}
+var simulWidths = [...][2]int{3: {16, 6}, 4: {24, 7}, 5: {36, 9}, 6: {48, 11}, 7: {64, 13}, 8: {96, 15}, 9: {128, 18}, 10: {160, 22}}
 
 // isSimultaneous reports whether the view is a game whose turns are joint (both asked
 // at the start of a turn).
