@@ -222,6 +222,15 @@ func (e *chessEval) square(t game.PieceType, s game.Square) (mg, eg int) {
 
 // Evaluate scores p for the side to move.
 func (e *chessEval) Evaluate(p *game.Position) int {
+	s := e.white(p)
+	if p.Side == game.Black {
+		s = -s
+	}
+	return s + e.w.tempo
+}
+
+// white is the evaluation for White, the side to move aside.
+func (e *chessEval) white(p *game.Position) int {
 	var mg, eg [2]int
 	v := p.V
 	occ := p.Occupied()
@@ -314,11 +323,7 @@ func (e *chessEval) Evaluate(p *game.Position) int {
 	}
 	ph := min(e.phaseOf(p), e.full)
 	s := ((mg[0]-mg[1])*ph + (eg[0]-eg[1])*(e.full-ph)) / e.full
-	s = e.scale(p, s, ksq)
-	if p.Side == game.Black {
-		s = -s
-	}
-	return s + w.tempo
+	return e.scale(p, s, ksq)
 }
 
 // scale handles endings: a side without pawns needs more than a minor piece of extra
@@ -373,11 +378,22 @@ func abs(x int) int {
 // full; an enemy's prisoner is lost to its owner and worth a little to its holder).
 func newRulesEval(v *game.Variant) func(game.Rules, game.Color) int {
 	ce := newChessEval(v)
+	simul := v.Name == "simultaneous"
 	return func(r game.Rules, c game.Color) int {
 		p := r.Position()
-		s := ce.Evaluate(p) + threat(p, v)/2
-		if p.Side != c {
-			s = -s
+		var s int
+		if simul {
+			// Both move next: no tempo, and each side's threats count (a threatened
+			// piece may step away in the same turn, or rest and be taken).
+			s = ce.white(p) + (threat(p, v, game.White)-threat(p, v, game.Black))/2
+			if c == game.Black {
+				s = -s
+			}
+		} else {
+			s = ce.Evaluate(p) + threat(p, v, p.Side)/2
+			if p.Side != c {
+				s = -s
+			}
 		}
 		if p.Under != nil {
 			for b := p.Occupied(); b != 0; {
@@ -402,12 +418,11 @@ func newRulesEval(v *game.Variant) func(game.Rules, game.Color) int {
 	}
 }
 
-// threat is the best material the side to move can win at once by a capture (the
-// victim, less the attacker when the victim is defended), the horizon a search without
-// quiescence leaves open. Halved by the caller: the capture may fail (a chance game) or
-// the die may not allow it.
-func threat(p *game.Position, v *game.Variant) int {
-	us := p.Side
+// threat is the best material us can win at once by a capture (the victim, less the
+// attacker when the victim is defended), the horizon a search without quiescence leaves
+// open. Halved by the caller: the capture may fail (a chance game), the die may not allow
+// it, or the victim may move at the same time (simultaneous chess).
+func threat(p *game.Position, v *game.Variant, us game.Color) int {
 	them := us.Other()
 	occ := p.Occupied()
 	defended := attackedBy(p, them)
