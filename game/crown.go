@@ -107,10 +107,10 @@ func newCrownVariant(kind crownKind, para bool, opts map[string]string) *Variant
 }
 
 var crownOptionHelp = []OptionHelp{
-	{Key: "kind", Default: "base", Values: crownKindNames[:],
+	{Key: "kind", Title: "Kind of Crown", Default: "base", Values: crownKindNames[:],
 		Help: "base: plain Crown; stones: Crown-2, three stones (one mined) after losing the uncrowned monarch; " +
 			"hidden: Crown-3, the crown may be hidden on a square; split: Crown-4, the monarch may split in two halves"},
-	{Key: "paratrooper", Default: "off", Values: []string{"off", "on"},
+	{Key: "paratrooper", Title: "Paratrooper", Default: "off", Values: []string{"off", "on"},
 		Help: "on: each side has a paratrooper in reserve (drops anywhere, moves two king steps)"},
 }
 

@@ -24,7 +24,7 @@ func simulVariant(noprogress int) *Variant {
 	v.Load = func(v *Variant, text string) (Rules, error) { return NewSimulRules(v, text) }
 	v.New = newSimulVariant
 	v.OptionHelp = []OptionHelp{{
-		Key: "noprogress", Default: "50", Values: []string{"50", "off"},
+		Key: "noprogress", Title: "Draw without progress", Default: "50", Values: []string{"50", "off"},
 		Help: "draw after this many turns without a capture or a pawn move (a number of turns, or off)",
 	}}
 	return v

@@ -80,6 +80,7 @@ type Variant struct {
 // OptionHelp documents one option of a game, for the setup screen and the tools.
 type OptionHelp struct {
 	Key, Default string
+	Title        string // a heading for people ("Odds table" for "table")
 	Values       []string
 	Help         string
 }

@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -292,7 +293,7 @@ func (s *Setup) lay() {
 			if cur == "" {
 				cur = o.Default
 			}
-			section(lang.Game(o.Key))
+			section(lang.Game(cmp.Or(o.Title, o.Key)))
 			var bs []button
 			for _, val := range o.Values {
 				bs = append(bs, button{id: "opt:" + o.Key + "=" + val, label: lang.Game(val), on: val == cur})

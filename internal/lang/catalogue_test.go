@@ -356,6 +356,9 @@ func TestGameTextsTranslated(t *testing.T) {
 		texts = append(texts, v.Title, v.Help)
 		for _, o := range v.OptionHelp {
 			texts = append(texts, o.Key, o.Help, o.Default)
+			if o.Title != "" {
+				texts = append(texts, o.Title)
+			}
 			texts = append(texts, o.Values...)
 		}
 		for _, p := range v.Pieces {
