@@ -25,7 +25,8 @@ type player interface {
 
 // newPlayer builds a player from a SPEC: a level name, "greedy", "random", or
 // "uci:COMMAND", each optionally followed by ",key=value" settings (movetime=MS,
-// nodes=N, depth=N, budget=DURATION, noise=CENTIPAWNS; for UCI engines any other key is sent as an option).
+// nodes=N, depth=N, budget=DURATION, noise=CENTIPAWNS,
+// overlook=PERCENT; for UCI engines any other key is sent as an option).
 func newPlayer(spec string, variant string, budget time.Duration, seed uint64) (player, error) {
 	parts := strings.Split(spec, ",")
 	head := strings.TrimSpace(parts[0])
@@ -60,14 +61,19 @@ func newPlayer(spec string, variant string, budget time.Duration, seed uint64) (
 		}
 		delete(settings, k)
 	}
-	noise := -1
-	if s, ok := settings["noise"]; ok {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 0 {
-			return nil, fmt.Errorf("spec %q: noise=%q is not a number of centipawns", spec, s)
+	// A level's errors: noise in centipawns, overlook in percent of its moves.
+	errs := map[string]int{}
+	for _, k := range []string{"noise", "overlook"} {
+		s, ok := settings[k]
+		if !ok {
+			continue
 		}
-		noise = n
-		delete(settings, "noise")
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 || k == "overlook" && n > 100 {
+			return nil, fmt.Errorf("spec %q: %s=%q is out of range", spec, k, s)
+		}
+		errs[k] = n
+		delete(settings, k)
 	}
 	if s, ok := settings["budget"]; ok {
 		d, err := time.ParseDuration(s)
@@ -104,8 +110,11 @@ func newPlayer(spec string, variant string, budget time.Duration, seed uint64) (
 	if lim != (ai.Limits{}) {
 		par.Limits = lim
 	}
-	if noise >= 0 {
-		par.Noise = noise
+	if n, ok := errs["noise"]; ok {
+		par.Noise = n
+	}
+	if n, ok := errs["overlook"]; ok {
+		par.Overlook = n
 	}
 	return &aiPlayer{spec: spec, par: par, eng: ai.NewEngine(32)}, nil
 }

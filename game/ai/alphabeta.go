@@ -78,7 +78,7 @@ func (s *chessSearcher) search(cl *clock, pos *game.Position, par Params) Result
 		}
 	}
 	var buf [game.MaxMoves]game.Move
-	legal := s.pos.LegalMoves(buf[:0])
+	legal := overlook(s.pos, s.pos.LegalMoves(buf[:0]), par)
 	s.root = s.root[:0]
 	rng := newRNG(par.Seed ^ pos.Hash())
 	for _, m := range legal {

@@ -377,7 +377,7 @@ func (g *genericSearcher) searchCrown(cl *clock, view game.Rules, par Params) (R
 		total += w.weight
 	}
 	g.root = g.root[:0]
-	for _, m := range moves {
+	for _, m := range overlook(view.Position(), moves, par) {
 		rm := rootMove{move: m, score: -inf}
 		if par.Noise > 0 {
 			rm.noise = rg.intn(2*par.Noise+1) - par.Noise

@@ -29,8 +29,10 @@ type genericSearcher struct {
 	root    []rootMove
 	// iterBest is the best root move of the iteration under way, once one is searched.
 	iterBest game.Move
-	narrow   int    // simultaneous chess: candidates per side at the next turn
-	belief   belief // Crown: what the opponent's play says of its secrets
+	// narrow is, for simultaneous chess, the candidates per side at each turn after the
+	// root's (0: that turn is not searched; the pairs before it are evaluated).
+	narrow [simulTurns]int
+	belief belief // Crown: what the opponent's play says of its secrets
 	// qPlies is how many plies of captures the quiescence search looks past the horizon
 	// (0: none, the horizon is a leaf).
 	qPlies int
@@ -42,11 +44,14 @@ type genericSearcher struct {
 	noTT    bool // tests: values exactly those of the fixed-depth search
 	noQuiet bool // tests: no quiescence, the tree the old search saw
 	// Simultaneous chess: scratch states, candidate lists and payoff storage, reused.
-	simBuf    [4]game.SimulRules
-	candBuf   [3][]game.Move
-	candScore [3][]int32
-	payCells  []int
-	payRows   [][]int
+	// simBuf[t] is the state after a pair of choices at turn t (0: the root's);
+	// simBuf[simulTurns] is where candidates tries a choice.
+	simBuf    [simulTurns + 1]game.SimulRules
+	candBuf   [2*simulTurns + 1][]game.Move
+	candScore []int32
+	payCells  [simulTurns][]int
+	payRows   [simulTurns][][]int
+	solver    solver
 }
 
 // winScore is what a won game is worth in the generic search (less the plies to it);
@@ -95,7 +100,7 @@ func (g *genericSearcher) search(cl *clock, view game.Rules, par Params) Result 
 	}
 	rg := newRNG(par.Seed ^ view.Hash())
 	g.root = g.root[:0]
-	for _, m := range view.Moves(g.me, nil) {
+	for _, m := range overlook(view.Position(), view.Moves(g.me, nil), par) {
 		rm := rootMove{move: m, score: -inf}
 		if par.Noise > 0 {
 			rm.noise = rg.intn(2*par.Noise+1) - par.Noise

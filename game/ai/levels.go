@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"time"
@@ -15,6 +16,9 @@ type Tune struct {
 	Nodes int64   // positions visited
 	Share float64 // of the time budget (0: no time limit)
 	Noise int     // centipawns of random error in judging the root moves
+	// Overlook is the percentage of its moves the level does not see (Params.Overlook).
+	Overlook int
+	Help     string // what the level is like in this kind of game, when Level.Help is not
 }
 
 // Level is a named set of tunes, one per kind of game, because the games differ in what
@@ -34,30 +38,40 @@ type Level struct {
 	Simul  Tune
 }
 
-// Levels are the levels from weakest to strongest.
+// Helps shared by several tunes.
+const (
+	helpBeginnerOverlooks = "sees one move ahead, overlooks many of its moves and misjudges often: beatable by a novice"
+	helpEasyOverlooks     = "looks two moves ahead, overlooks some of its moves and misjudges now and then"
+)
+
+// Levels are the levels from weakest to strongest. Each level beats the one below it by
+// at least 70% in every game (measured with cmd/quintet arena; the figures are in
+// doc.go). In probabilistic chess a deeper search gains little against luck (three
+// plies score 60% against one), so there the levels below the strongest all look one
+// move ahead and differ in how many of their moves they overlook.
 var Levels = []Level{
 	{Name: "beginner", Help: "sees one move ahead and misjudges often: beatable by a novice",
 		Chess:  Tune{Depth: 1, Noise: 300},
 		Crown:  Tune{Depth: 1, Noise: 300},
-		Chance: Tune{Depth: 1, Noise: 300},
-		Pillar: Tune{Depth: 1, Noise: 300},
-		Simul:  Tune{Depth: 1, Noise: 300}},
+		Chance: Tune{Depth: 1, Noise: 300, Overlook: 95, Help: "one move ahead, and sees few of its moves: beatable by a novice"},
+		Pillar: Tune{Depth: 1, Noise: 300, Overlook: 50, Help: helpBeginnerOverlooks},
+		Simul:  Tune{Depth: 1, Noise: 300, Overlook: 60, Help: helpBeginnerOverlooks}},
 	{Name: "easy", Help: "looks two moves ahead and misjudges now and then",
 		Chess:  Tune{Depth: 2, Noise: 130},
 		Crown:  Tune{Depth: 2, Noise: 130},
-		Chance: Tune{Depth: 2, Noise: 130},
-		Pillar: Tune{Depth: 2, Noise: 130},
-		Simul:  Tune{Depth: 3, Noise: 130}},
+		Chance: Tune{Depth: 1, Noise: 300, Overlook: 85, Help: "one move ahead, overlooks most of its moves and misjudges often"},
+		Pillar: Tune{Depth: 2, Noise: 130, Overlook: 30, Help: helpEasyOverlooks},
+		Simul:  Tune{Depth: 2, Noise: 130, Overlook: 35, Help: "one move ahead, overlooks some of its moves and misjudges now and then"}},
 	{Name: "medium", Help: "a few moves ahead, rarely wrong",
 		Chess:  Tune{Depth: 4, Nodes: 50000, Noise: 10},
 		Crown:  Tune{Depth: 3, Nodes: 30000, Noise: 10},
-		Chance: Tune{Depth: 3, Nodes: 30000, Noise: 10},
+		Chance: Tune{Depth: 1, Noise: 100, Overlook: 75, Help: "one move ahead, overlooks many of its moves and misjudges now and then"},
 		Pillar: Tune{Depth: 3, Nodes: 30000, Noise: 10},
-		Simul:  Tune{Depth: 4, Nodes: 60000, Noise: 10}},
+		Simul:  Tune{Depth: 3, Noise: 10, Overlook: 20, Help: "two moves ahead, now and then overlooks a move"}},
 	{Name: "hard", Help: "a deep search of a fixed size (at most half the budget in the slower games)",
 		Chess:  Tune{Nodes: 150000},
 		Crown:  Tune{Nodes: 150000, Share: 1.0 / 2},
-		Chance: Tune{Nodes: 150000, Share: 1.0 / 2},
+		Chance: Tune{Depth: 1, Overlook: 50, Help: "one move ahead with every capture's odds, and sees about half its moves"},
 		Pillar: Tune{Nodes: 150000, Share: 1.0 / 2},
 		Simul:  Tune{Nodes: 150000, Share: 1.0 / 2}},
 	{Name: "strongest", Help: "uses its whole time budget",
@@ -80,6 +94,11 @@ func LevelByName(name string) (Level, error) {
 		names[i] = l.Name
 	}
 	return Level{}, fmt.Errorf("unknown level %q (known: %s)", name, strings.Join(names, ", "))
+}
+
+// HelpFor is the line that tells people what the level is like in the game of that name.
+func (l Level) HelpFor(variant string) string {
+	return cmp.Or(l.For(variant).Help, l.Help)
 }
 
 // For is the level's tune for the game of that name.
@@ -105,8 +124,9 @@ func (l Level) Params(variant string, budget time.Duration, seed uint64) Params 
 	}
 	t := l.For(variant)
 	return Params{
-		Noise:  t.Noise,
-		Seed:   seed,
-		Limits: Limits{Depth: t.Depth, Nodes: t.Nodes, Time: time.Duration(float64(budget) * t.Share)},
+		Noise:    t.Noise,
+		Overlook: t.Overlook,
+		Seed:     seed,
+		Limits:   Limits{Depth: t.Depth, Nodes: t.Nodes, Time: time.Duration(float64(budget) * t.Share)},
 	}
 }

@@ -47,6 +47,10 @@ type Params struct {
 	// Noise is the spread in centipawns of random error added to the root moves' scores:
 	// how a weak level makes human-like mistakes. Zero for exact play.
 	Noise int
+	// Overlook is the percentage of its moves a weak level does not see at all (never a
+	// capture of the king): its big mistakes, which set levels apart in the games where
+	// luck evens out small ones.
+	Overlook int
 	// Seed feeds every random choice (noise, mixed strategies, sampled secrets): the same
 	// seed and limits give the same move.
 	Seed uint64

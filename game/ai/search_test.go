@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/quintet-chess/quintet/game"
@@ -160,5 +161,36 @@ func TestForcedNoStandPat(t *testing.T) {
 	}
 	if res.Score > -500 {
 		t.Errorf("score %d after the forced Qxd4 Rxd4: want the queen lost", res.Score)
+	}
+}
+
+// A level that overlooks moves sees about its share of them, the same ones in every
+// iteration of a search (same seed), never none, and always a capture of the king.
+func TestOverlook(t *testing.T) {
+	r := load(t, "probabilistic", "4k3/8/8/8/8/8/3PPP2/R3K2R w KQ - 0 1")
+	all := r.Moves(game.White, nil)
+	seen := 0
+	for seed := uint64(0); seed < 200; seed++ {
+		par := Params{Overlook: 40, Seed: seed}
+		a := overlook(r.Position(), append([]game.Move(nil), all...), par)
+		b := overlook(r.Position(), append([]game.Move(nil), all...), par)
+		if !slices.Equal(a, b) {
+			t.Fatalf("seed %d: two calls see %v and %v", seed, a, b)
+		}
+		seen += len(a)
+		if len(overlook(r.Position(), all[:2], Params{Overlook: 100, Seed: seed})) != 1 {
+			t.Fatalf("seed %d: overlooking everything must still leave one move", seed)
+		}
+	}
+	if f := float64(seen) / float64(200*len(all)); f < 0.55 || f > 0.65 {
+		t.Errorf("saw %.2f of the moves, want about 0.60", f)
+	}
+	// The rook on e1 can take the king on e8: that move is always seen.
+	k := load(t, "probabilistic", "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1")
+	for seed := uint64(0); seed < 50; seed++ {
+		ms := overlook(k.Position(), k.Moves(game.White, nil), Params{Overlook: 100, Seed: seed})
+		if len(ms) != 1 || ms[0].From != game.Sq(4, 0) || ms[0].To != game.Sq(4, 7) {
+			t.Fatalf("seed %d: overlooking all but the king's capture saw %v", seed, ms)
+		}
 	}
 }

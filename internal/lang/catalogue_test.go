@@ -14,6 +14,7 @@ import (
 	"unicode"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/game/ai"
 )
 
 // The page's code is scanned with go/ast: every text a person reads must go through the
@@ -263,7 +264,7 @@ func TestVisible(t *testing.T) {
 // shows through Game.
 func gameLiterals(t *testing.T) []string {
 	var out []string
-	for _, f := range goFiles(t, "game", "scenes/match", "scenes/interact") {
+	for _, f := range goFiles(t, "game", "game/ai", "scenes/match", "scenes/interact") {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.BasicLit:
@@ -364,6 +365,14 @@ func TestGameTextsTranslated(t *testing.T) {
 		for _, p := range v.Pieces {
 			if p.Name != "" {
 				texts = append(texts, p.Name)
+			}
+		}
+	}
+	for _, l := range ai.Levels { // the setup screen's level lines
+		texts = append(texts, l.Name, l.Help)
+		for _, n := range game.Names() {
+			if h := l.For(n).Help; h != "" {
+				texts = append(texts, h)
 			}
 		}
 	}
