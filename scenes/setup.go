@@ -332,7 +332,7 @@ func (s *Setup) lay() {
 	} else {
 		for _, l := range match.Levels {
 			if l.Name == s.opponent {
-				help(lang.F("The AI at level %s: %s.", lang.Game(l.Name), lang.Game(l.Help)))
+				help(lang.F("The AI at level %s: %s.", lang.Game(l.Name), lang.Game(l.HelpFor(s.variant))))
 			}
 		}
 	}
