@@ -83,6 +83,7 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 			}
 			fmt.Fprintf(stdout, "game %d: A (%s) %s — %s (%s), %d plies\n", i+1, col,
 				[]string{"wins", "draws", "loses"}[k], o.Result, o.Reason, len(g.Entries()))
+			fmt.Fprintln(stdout, g.PGN())
 		}
 	}
 	elo, lo, hi := eloDiff(tally[0], tally[1], tally[2])
