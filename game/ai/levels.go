@@ -41,14 +41,15 @@ type Level struct {
 // Helps shared by several tunes.
 const (
 	helpBeginnerOverlooks = "sees one move ahead, overlooks many of its moves and misjudges often: beatable by a novice"
-	helpEasyOverlooks     = "looks two moves ahead, overlooks some of its moves and misjudges now and then"
+	helpEasyOverlooks     = "looks two moves ahead, overlooks many of its moves and misjudges now and then"
 )
 
-// Levels are the levels from weakest to strongest. Each level beats the one below it by
-// at least 70% in every game (measured with cmd/quintet arena; the figures are in
-// doc.go). In probabilistic chess a deeper search gains little against luck (three
-// plies score 60% against one), so there the levels below the strongest all look one
-// move ahead and differ in how many of their moves they overlook.
+// Levels are the levels from weakest to strongest. Each level is to beat the one below
+// it by at least 70% in every game, measured with `quintet arena` (docs/levels.md has
+// the matches and what they taught). In probabilistic chess a deeper
+// search gains little against luck (three plies score 60% against one over 100 games),
+// so there the levels below the strongest all look one move ahead and differ in how
+// many of their moves they overlook and how much they misjudge.
 var Levels = []Level{
 	{Name: "beginner", Help: "sees one move ahead and misjudges often: beatable by a novice",
 		Chess:  Tune{Depth: 1, Noise: 300},
@@ -60,20 +61,20 @@ var Levels = []Level{
 		Chess:  Tune{Depth: 2, Noise: 130},
 		Crown:  Tune{Depth: 2, Noise: 130},
 		Chance: Tune{Depth: 1, Noise: 300, Overlook: 85, Help: "one move ahead, overlooks most of its moves and misjudges often"},
-		Pillar: Tune{Depth: 2, Noise: 130, Overlook: 30, Help: helpEasyOverlooks},
+		Pillar: Tune{Depth: 2, Noise: 130, Overlook: 50, Help: helpEasyOverlooks},
 		Simul:  Tune{Depth: 2, Noise: 130, Overlook: 35, Help: "one move ahead, overlooks some of its moves and misjudges now and then"}},
 	{Name: "medium", Help: "a few moves ahead, rarely wrong",
 		Chess:  Tune{Depth: 4, Nodes: 50000, Noise: 10},
 		Crown:  Tune{Depth: 3, Nodes: 30000, Noise: 10},
 		Chance: Tune{Depth: 1, Noise: 100, Overlook: 75, Help: "one move ahead, overlooks many of its moves and misjudges now and then"},
-		Pillar: Tune{Depth: 3, Nodes: 30000, Noise: 10},
-		Simul:  Tune{Depth: 3, Noise: 10, Overlook: 20, Help: "two moves ahead, now and then overlooks a move"}},
+		Pillar: Tune{Depth: 3, Nodes: 30000, Noise: 10, Overlook: 20, Help: "a few moves ahead, overlooks some of its moves"},
+		Simul:  Tune{Depth: 3, Noise: 10, Overlook: 40, Help: "two moves ahead, overlooks some of its moves"}},
 	{Name: "hard", Help: "a deep search of a fixed size (at most half the budget in the slower games)",
 		Chess:  Tune{Nodes: 150000},
 		Crown:  Tune{Nodes: 150000, Share: 1.0 / 2},
-		Chance: Tune{Depth: 1, Overlook: 50, Help: "one move ahead with every capture's odds, and sees about half its moves"},
-		Pillar: Tune{Nodes: 150000, Share: 1.0 / 2},
-		Simul:  Tune{Nodes: 150000, Share: 1.0 / 2}},
+		Chance: Tune{Depth: 1, Overlook: 60, Help: "one move ahead with every capture's odds, and sees less than half its moves"},
+		Pillar: Tune{Nodes: 150000, Share: 1.0 / 2, Overlook: 7, Help: "a deep search of a fixed size (at most half the budget); overlooks a few of its moves"},
+		Simul:  Tune{Depth: 4, Help: "two moves ahead over more candidates, without mistakes"}},
 	{Name: "strongest", Help: "uses its whole time budget",
 		Chess:  Tune{Share: 1},
 		Crown:  Tune{Share: 1},
