@@ -17,13 +17,6 @@ import (
 	"github.com/quintet-chess/quintet/game"
 )
 
-// More colours the app draws (scenes/theme.go).
-var (
-	colPanel    = color.RGBA{0x1d, 0x1c, 0x1a, 0xff}
-	colGood     = color.RGBA{0x8f, 0xd0, 0x7a, 0xff}
-	colButtonOn = color.RGBA{0xe0, 0xb0, 0x4a, 0xff}
-)
-
 // TestActions plays, through the page, what each game adds to chess (probabilistic
 // chess's odds, strike, defence and picked numbers; Crown's stones, hidden crown, halves
 // and paratroopers; pillar chess's die, towers and their inspector; simultaneous chess's

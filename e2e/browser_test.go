@@ -195,15 +195,37 @@ var (
 
 // tab is one open page.
 type tab struct {
-	t       *testing.T
-	ctx     context.Context
-	vp      viewport
+	t      *testing.T
+	ctx    context.Context
+	vp     viewport
+	cancel func()
+	consoleLog
+	shot  image.Image
+	ratio float64
+}
+
+// consoleLog is what a tab's console said; done closes when the tab has gone.
+type consoleLog struct {
 	mu      sync.Mutex
 	console []chromedp.ConsoleMessage
-	cancel  func()
 	done    chan struct{}
-	shot    image.Image
-	ratio   float64
+}
+
+// collect reads ctx's console into l until the tab goes.
+func (l *consoleLog) collect(ctx context.Context) {
+	l.done = make(chan struct{})
+	console := chromedp.Console(ctx)
+	go func() {
+		defer close(l.done)
+		for m, err := range console {
+			if err != nil {
+				return
+			}
+			l.mu.Lock()
+			l.console = append(l.console, m)
+			l.mu.Unlock()
+		}
+	}()
 }
 
 // open loads the site at path in a new tab at viewport vp and waits until the app has
@@ -219,20 +241,9 @@ func openWith(t *testing.T, browser context.Context, baseURL, path string, vp vi
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(browser, copts...)
 	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
-	tb := &tab{t: t, ctx: ctx, vp: vp, done: make(chan struct{})}
+	tb := &tab{t: t, ctx: ctx, vp: vp}
 	tb.cancel = func() { cancelTimeout(); cancel() }
-	console := chromedp.Console(ctx)
-	go func() {
-		defer close(tb.done)
-		for m, err := range console {
-			if err != nil {
-				return
-			}
-			tb.mu.Lock()
-			tb.console = append(tb.console, m)
-			tb.mu.Unlock()
-		}
-	}()
+	tb.collect(ctx)
 	opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(vp.scale)}
 	if vp.mobile {
 		opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch,

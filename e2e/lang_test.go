@@ -103,8 +103,9 @@ func testBrowserLanguage(t *testing.T, browser context_, srv *server) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.url)); err != nil {
 		t.Fatal(err)
 	}
-	tb := &tab{t: t, ctx: ctx, vp: desktop, done: make(chan struct{})}
-	close(tb.done)
+	tb := &tab{t: t, ctx: ctx, vp: desktop}
+	tb.done = make(chan struct{})
+	close(tb.done) // no console collected: close has nothing to wait for
 	tb.cancel = cancel
 	if langs := tb.str(`navigator.languages.join(",")`); !strings.HasPrefix(langs, "ru") {
 		t.Fatalf("the browser's languages are %q: the override did not take", langs)

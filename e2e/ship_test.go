@@ -273,33 +273,20 @@ const markLayout = `(() => {
 
 // shipTab is one tab of the browser.
 type shipTab struct {
-	t       *testing.T
-	ctx     context.Context
-	cancel  func()
-	mu      sync.Mutex
-	console []chromedp.ConsoleMessage
-	done    chan struct{}
+	t      *testing.T
+	ctx    context.Context
+	cancel func()
+	consoleLog
 }
 
 func openShipTab(t *testing.T, browser context.Context) *shipTab {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(browser)
 	ctx, cancelTimeout := context.WithTimeout(ctx, 4*time.Minute)
-	tb := &shipTab{t: t, ctx: ctx, done: make(chan struct{})}
+	tb := &shipTab{t: t, ctx: ctx}
 	tb.cancel = func() { cancelTimeout(); cancel() }
 	t.Cleanup(tb.cancel)
-	console := chromedp.Console(ctx)
-	go func() {
-		defer close(tb.done)
-		for m, err := range console {
-			if err != nil {
-				return
-			}
-			tb.mu.Lock()
-			tb.console = append(tb.console, m)
-			tb.mu.Unlock()
-		}
-	}()
+	tb.collect(ctx)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(desktop.width, desktop.height)); err != nil {
 		t.Fatalf("open a tab: %v", err)
 	}
