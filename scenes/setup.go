@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/game/ai"
 	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/internal/pageurl"
 	"github.com/quintet-chess/quintet/scenes/layout"
@@ -96,7 +97,7 @@ func gameNames() []string {
 }
 
 func levelKnown(l string) bool {
-	for _, x := range match.Levels {
+	for _, x := range ai.Levels {
 		if x.Name == l {
 			return true
 		}
@@ -319,7 +320,7 @@ func (s *Setup) lay() {
 	})
 	section(lang.T("Opponent"))
 	var opps []button
-	for _, l := range match.Levels {
+	for _, l := range ai.Levels {
 		opps = append(opps, button{id: "opponent:" + l.Name, label: lang.F("AI %s", lang.Game(l.Name)), on: s.opponent == l.Name})
 	}
 	opps = append(opps, button{id: "opponent:person", label: lang.T("Person here"), on: s.opponent == "person"})
@@ -330,7 +331,7 @@ func (s *Setup) lay() {
 	} else if s.opponent == "person" {
 		help(lang.T("Two people take turns on this device; in games with secrets a hand-over screen hides each player's secrets from the other."))
 	} else {
-		for _, l := range match.Levels {
+		for _, l := range ai.Levels {
 			if l.Name == s.opponent {
 				help(lang.F("The AI at level %s: %s.", lang.Game(l.Name), lang.Game(l.HelpFor(s.variant))))
 			}

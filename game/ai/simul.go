@@ -259,18 +259,12 @@ func (g *genericSearcher) candidates(s *game.SimulRules, c game.Color, n, lv int
 	return all[:n]
 }
 
-// solveMatrix finds the row player's mixed strategy of the zero-sum game pay (row player
-// maximizes) by regret matching for both players; it returns the average strategy and
-// its guaranteed value (the worst column against it).
-func solveMatrix(pay [][]int, iters int) ([]float64, int) {
-	var s solver
-	return s.solve(pay, iters)
-}
-
-// solver holds solveMatrix's working storage, reused from one matrix to the next; the
-// strategy it returns is valid until its next solve.
+// solver holds the working storage of solve, reused from one matrix to the next.
 type solver struct{ buf []float64 }
 
+// solve finds the row player's mixed strategy of the zero-sum game pay (row player
+// maximizes) by regret matching for both players; it returns the average strategy
+// (valid until the next solve) and its guaranteed value (the worst column against it).
 func (s *solver) solve(pay [][]int, iters int) ([]float64, int) {
 	rows := len(pay)
 	cols := len(pay[0])

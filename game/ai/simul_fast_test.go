@@ -124,3 +124,9 @@ func TestSimulThreeTurnsMatchesPlainRecursion(t *testing.T) {
 		t.Fatalf("checked only %d states", checked)
 	}
 }
+
+// solveMatrix is solver.solve on fresh storage.
+func solveMatrix(pay [][]int, iters int) ([]float64, int) {
+	var s solver
+	return s.solve(pay, iters)
+}

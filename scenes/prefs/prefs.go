@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/game/ai"
 	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/internal/saved"
 	"github.com/quintet-chess/quintet/scenes/match"
@@ -113,7 +114,7 @@ func (p *Prefs) Resume(opp match.Opponent) *match.Match {
 		return nil
 	}
 	var names []string
-	for _, l := range match.Levels {
+	for _, l := range ai.Levels {
 		names = append(names, l.Name)
 	}
 	s, g, err := saved.DecodeGame(text, names)
