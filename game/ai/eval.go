@@ -378,22 +378,23 @@ func abs(x int) int {
 // full; an enemy's prisoner is lost to its owner and worth a little to its holder).
 func newRulesEval(v *game.Variant) func(game.Rules, game.Color) int {
 	ce := newChessEval(v)
-	simul := v.Name == "simultaneous"
-	return func(r game.Rules, c game.Color) int {
-		p := r.Position()
-		var s int
-		if simul {
-			// Both move next: no tempo, and each side's threats count (a threatened
-			// piece may step away in the same turn, or rest and be taken).
-			s = ce.white(p) + (threat(p, v, game.White)-threat(p, v, game.Black))/2
+	if v.Name == "simultaneous" {
+		// Both move next: no tempo, and each side's threats count (a threatened piece
+		// may step away in the same turn, or rest and be taken). No towers here.
+		return func(r game.Rules, c game.Color) int {
+			p := r.Position()
+			s := ce.white(p) + (threat(p, v, game.White)-threat(p, v, game.Black))/2
 			if c == game.Black {
 				s = -s
 			}
-		} else {
-			s = ce.Evaluate(p) + threat(p, v, p.Side)/2
-			if p.Side != c {
-				s = -s
-			}
+			return s
+		}
+	}
+	return func(r game.Rules, c game.Color) int {
+		p := r.Position()
+		s := ce.Evaluate(p) + threat(p, v, p.Side)/2
+		if p.Side != c {
+			s = -s
 		}
 		if p.Under != nil {
 			for b := p.Occupied(); b != 0; {
