@@ -266,11 +266,7 @@ func (s *chessSearcher) negamax(depth, ply, alpha, beta int, nullOK bool) int {
 	if e, ok := s.tt.probe(key); ok {
 		ttMove = e.move
 		if !pvNode && int(e.depth) >= depth {
-			sc := fromTT(int(e.score), ply)
-			switch {
-			case e.bound == boundExact,
-				e.bound == boundLower && sc >= beta,
-				e.bound == boundUpper && sc <= alpha:
+			if sc, ok := e.cutoff(ply, alpha, beta); ok {
 				return sc
 			}
 		}
@@ -537,11 +533,7 @@ func (s *chessSearcher) quiesceForced(ply, alpha, beta, qd int) int {
 	}
 	key := p.Hash()
 	if e, ok := s.tt.probe(key); ok {
-		sc := fromTT(int(e.score), ply)
-		switch {
-		case e.bound == boundExact,
-			e.bound == boundLower && sc >= beta,
-			e.bound == boundUpper && sc <= alpha:
+		if sc, ok := e.cutoff(ply, alpha, beta); ok {
 			return sc
 		}
 	}

@@ -299,11 +299,7 @@ func (g *genericSearcher) decide(r game.Rules, c game.Color, depth, ply, alpha, 
 		if e, ok := g.tt.probe(key); ok {
 			ttMove = e.move
 			if int(e.depth) >= depth {
-				sc := fromTT(int(e.score), ply)
-				switch {
-				case e.bound == boundExact,
-					e.bound == boundLower && sc >= beta,
-					e.bound == boundUpper && sc <= alpha:
+				if sc, ok := e.cutoff(ply, alpha, beta); ok {
 					return sc
 				}
 			}

@@ -75,6 +75,19 @@ func toTT(s, ply int) int {
 	return s
 }
 
+// cutoff is the entry's score at ply, and whether its bound settles a search of the
+// window (alpha, beta) without searching.
+func (e entry) cutoff(ply, alpha, beta int) (int, bool) {
+	sc := fromTT(int(e.score), ply)
+	switch {
+	case e.bound == boundExact,
+		e.bound == boundLower && sc >= beta,
+		e.bound == boundUpper && sc <= alpha:
+		return sc, true
+	}
+	return sc, false
+}
+
 func fromTT(s, ply int) int {
 	switch {
 	case s > MateBound:
