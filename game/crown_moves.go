@@ -199,6 +199,9 @@ func stepSq(s Square, d [2]int) (Square, bool) {
 	return Sq(f, r), true
 }
 
+// Seal implements Sealer.
+func (r *crownRules) Seal(m Move) Move { return crownSeal(m) }
+
 // crownSeal is the move with its secret value withheld.
 func crownSeal(m Move) Move {
 	switch m.Kind {

@@ -20,6 +20,9 @@ type Entry struct {
 	Record Record
 	MoveNo int   // the full-move number when it was played
 	Side   Color // whose turn it was
+	// both: the input was a choice at a step that asked both players at once, so the
+	// other player may not know it until the next input resolves the two (Known).
+	both bool
 }
 
 // NewGame starts variant name (with "key=value" options) at its start position.
@@ -104,7 +107,9 @@ func (g *Game) PlayText(s string) error {
 // Apply applies any input; a refused input changes nothing.
 func (g *Game) Apply(in Input) error {
 	p := g.rules.Position()
-	e := Entry{Input: in, MoveNo: p.Fullmove, Side: p.Side}
+	st := g.rules.Next()
+	e := Entry{Input: in, MoveNo: p.Fullmove, Side: p.Side,
+		both: in.Kind == InputMove && st.Kind == StepMove && st.Players == 3}
 	rec, err := g.rules.Apply(in)
 	if err != nil {
 		return err

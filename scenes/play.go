@@ -241,7 +241,7 @@ func (p *Play) refresh() {
 
 // notices plays sounds, starts animations and shows messages for what happened.
 func (p *Play) notices(ctx *Ctx) {
-	for _, n := range p.m.TakeNotices() {
+	for _, n := range p.m.TakeNotices(p.viewer) {
 		e := n.Entry
 		switch e.Input.Kind {
 		case game.InputMove:
@@ -312,12 +312,12 @@ func (p *Play) animate(e game.Entry, by string) {
 	pos := p.view.Position()
 	// Simultaneous chess: the turn resolves with the second choice; both moves slide.
 	if p.m.Sealed() {
-		es := p.m.Game().Entries()
+		es := p.m.Log(p.viewer)
 		if n := len(es); n >= 2 && es[n-1].Input == e.Input && es[n-2].Input.Kind == game.InputMove &&
 			es[n-2].Input.Player != e.Input.Player && p.m.Game().Next().Players != 1<<e.Input.Player.Other() {
 			o := es[n-2].Input.Move
 			if pc := p.slider(o); pc != game.NoPiece && o.From < game.NoSquare && o.To < game.NoSquare {
-				p.anims = append(p.anims, anim{pc: pc, from: o.From, to: o.To, start: p.tick})
+				p.slide(anim{pc: pc, from: o.From, to: o.To, start: p.tick})
 			}
 		}
 	}
@@ -325,11 +325,19 @@ func (p *Play) animate(e game.Entry, by string) {
 	if pc == game.NoPiece || pos.At(mv.From) == pc {
 		return // nothing left its square (a capture attempt waiting for its draw)
 	}
-	p.anims = append(p.anims, anim{pc: pc, from: mv.From, to: mv.To, start: p.tick})
+	p.slide(anim{pc: pc, from: mv.From, to: mv.To, start: p.tick})
 	if mv.Kind == game.Castle && mv.Via < game.NoSquare && mv.Via2 < game.NoSquare {
 		if rk := pos.At(mv.Via2); rk != game.NoPiece {
-			p.anims = append(p.anims, anim{pc: rk, from: mv.Via, to: mv.Via2, start: p.tick})
+			p.slide(anim{pc: rk, from: mv.Via, to: mv.Via2, start: p.tick})
 		}
+	}
+}
+
+// slide starts a slide once: a simultaneous turn's two notices, which arrive together
+// at its resolution, each ask for both moves.
+func (p *Play) slide(a anim) {
+	if !slices.Contains(p.anims, a) {
+		p.anims = append(p.anims, a)
 	}
 }
 
@@ -638,7 +646,7 @@ func (p *Play) Status() Status {
 		hash = p.view.Hash()
 	}
 	gs := &GameStatus{Hash: fmt.Sprintf("%016x", hash), Step: r.Next().Kind.String(),
-		ToAct: int(p.acts), Viewer: p.viewer.String(), Plies: len(g.Entries()),
+		ToAct: int(p.acts), Viewer: p.viewer.String(), Plies: len(p.m.Log(p.viewer)),
 		Result: o.Result.String(), Reason: o.Reason, Line: p.fullStatus(),
 		Thinking: p.m.Thinking(), Handover: p.handover, Moves: p.history, Animating: p.Animating(),
 		Pick: p.panel != nil && p.panel.kind == "pick"}

@@ -262,9 +262,9 @@ func coordOn(s game.Square) color.RGBA {
 	return colLight
 }
 
-// lastMove is the last board move of the log.
+// lastMove is the last board move of the log, as the viewer may know it.
 func (p *Play) lastMove() (game.Move, bool) {
-	es := p.m.Game().Entries()
+	es := p.m.Log(p.viewer)
 	for i := len(es) - 1; i >= 0; i-- {
 		in := es[i].Input
 		if in.Kind == game.InputMove {

@@ -111,7 +111,7 @@ func (p *Play) drawBadge(dst *ebiten.Image) {
 		}
 		return
 	}
-	es := p.m.Game().Entries()
+	es := p.m.Log(p.viewer)
 	if len(es) == 0 || es[len(es)-1].Input.Kind != game.InputDraw || p.view.Variant().Name != "probabilistic" {
 		return
 	}
@@ -224,7 +224,7 @@ func (p *Play) drawSealed(dst *ebiten.Image) {
 		return
 	}
 	g := p.m.Game()
-	es := g.Entries()
+	es := p.m.Log(p.viewer)
 	s := g.Next()
 	if len(es) == 0 || s.Kind != game.StepMove || s.Players == 3 || s.Asks(p.viewer) {
 		return

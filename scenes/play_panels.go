@@ -549,19 +549,23 @@ func (p *Play) balance(c game.Color) int {
 	return ((sum(now, c) - sum(now, c.Other())) - (sum(then, c) - sum(then, c.Other()))) / 100
 }
 
-// moveList is the log as lines "12. e4 e5", with draws and reveals in braces. In a game
-// with hidden information that is not over, the other player's secret choices show as
-// "(secret)".
+// moveList is the log as viewer may know it (Match.Log) as lines "12. e4 e5", with draws
+// and reveals in braces. In a game with hidden information that is not over, the other
+// player's secret choices show as "(secret)", and a choice the other player sealed
+// (simultaneous chess) as "(sealed)": that it is in, never what it is.
 func moveList(m *match.Match, viewer game.Color) []string {
 	g := m.Game()
 	hide := m.Hidden() && !g.Outcome().Over()
 	var lines []string
 	cur := ""
-	es := g.Entries()
-	// A sealed choice not yet resolved (simultaneous chess): the last entry, while the game
-	// still waits for the other player.
+	es := m.Log(viewer)
 	pending := -1
-	if s := g.Next(); m.Sealed() && s.Kind == game.StepMove && s.Players != 3 && len(es) > 0 {
+	if all := g.Entries(); len(all) > len(es) {
+		// The one entry Log holds back: the other player's sealed choice. Only whose
+		// and when are shown.
+		h := all[len(es)]
+		es = append(es[:len(es):len(es)], game.Entry{Input: game.Input{Kind: game.InputMove, Player: h.Input.Player},
+			MoveNo: h.MoveNo, Side: h.Side})
 		pending = len(es) - 1
 	}
 	for i, e := range es {

@@ -63,6 +63,7 @@ type Answer struct {
 type Notice struct {
 	Entry game.Entry
 	By    string // "you", "AI", "" for automatic steps
+	at    int    // the entry's place in the log
 }
 
 // Match is one game in progress on this device.
@@ -143,11 +144,35 @@ func (m *Match) Progress() string {
 	return ""
 }
 
-// TakeNotices returns what happened since the last call.
-func (m *Match) TakeNotices() []Notice {
-	n := m.notices
-	m.notices = nil
-	return n
+// TakeNotices returns what viewer may know of what happened since the last call, as
+// Log shows it: a choice viewer may not know yet (the other side's sealed move) stays
+// back until its reveal, so no sound, slide or message tells of it before.
+func (m *Match) TakeNotices(viewer game.Color) []Notice {
+	log := m.Log(viewer)
+	var out, keep []Notice
+	for _, n := range m.notices {
+		switch {
+		case n.at >= len(m.g.Entries()): // taken back
+		case n.at < len(log):
+			n.Entry = log[n.at]
+			out = append(out, n)
+		default:
+			keep = append(keep, n)
+		}
+	}
+	m.notices = keep
+	return out
+}
+
+// Log is the game's log as viewer may know it now (game.Game.Known): everything the
+// screen shows of the log — marks, the move list, sounds — is read from it, never from
+// the referee's log, so no secret reaches a pixel before its reveal. A network game's
+// log is this side's view already.
+func (m *Match) Log(viewer game.Color) []game.Entry {
+	if m.g.Outcome().Over() && m.net == nil {
+		return m.g.Entries() // the referee reveals every secret at the end
+	}
+	return m.g.Known(viewer)
 }
 
 // Update advances everything that needs no person: random draws, reveals, the AI. The
@@ -287,7 +312,7 @@ func (m *Match) observe() {
 func (m *Match) notice(by string) {
 	m.observe()
 	es := m.g.Entries()
-	m.notices = append(m.notices, Notice{Entry: es[len(es)-1], By: by})
+	m.notices = append(m.notices, Notice{Entry: es[len(es)-1], By: by, at: len(es) - 1})
 }
 
 // Sealed reports whether the game has asked both players at once (simultaneous chess).
@@ -510,6 +535,7 @@ func (m *Match) Takeback() error {
 	m.offer = 0
 	m.err = nil
 	m.picked, m.failed = [2]int{}, false
+	m.notices = nil // of moves taken back, or held back for a reveal that will not come
 	return m.g.Undo(len(m.g.Entries()) - n)
 }
 
@@ -553,6 +579,7 @@ func (m *Match) Load(text string) error {
 	}
 	m.cancelAI()
 	m.g, m.offer, m.err, m.sealed, m.failed = g, 0, nil, false, false
+	m.notices = nil
 	m.picked = [2]int{} // numbers picked for the old game's attempt
 	m.observe()
 	m.cfg.Variant = g.Variant().Name

@@ -46,7 +46,7 @@ func TestAIAnswersAndTakeback(t *testing.T) {
 	if n := len(m.Game().Entries()); n != 2 {
 		t.Fatalf("%d entries after e4 and the AI's answer, want 2", n)
 	}
-	ns := m.TakeNotices()
+	ns := m.TakeNotices(game.White)
 	if len(ns) != 2 || ns[0].By != "you" || ns[1].By != "AI" {
 		t.Fatalf("notices %+v", ns)
 	}

@@ -208,7 +208,7 @@ func (m *Match) netRebuild() {
 	}
 	n.me = n.pm.Color()
 	if m.g != nil && len(m.g.Entries()) > len(log) {
-		m.g = nil
+		m.g, m.notices = nil, nil
 	}
 	quiet := m.g == nil
 	if m.g == nil {
