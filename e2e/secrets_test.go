@@ -14,7 +14,8 @@ import (
 // TestSecretsNotDrawn plays the same public action with two different secrets in a game
 // of two people on one device, hands the device over, and checks that the other
 // person's screen is the same pixel for pixel whichever secret was chosen: a sealed
-// simultaneous move, the crown's holder, the square it was hidden on. (Against the AI
+// simultaneous move, the crown's holder, the square it was hidden on, a number picked
+// for a capture attempt. (Against the AI
 // the same log is read through the same code: scenes/match's TestScreenLogHidesTheAIsSecret
 // checks it there, natively.)
 func TestSecretsNotDrawn(t *testing.T) {
@@ -69,6 +70,19 @@ func TestSecretsNotDrawn(t *testing.T) {
 			pressSq(tb, s, []string{"b3", "g6"}[which])
 			tb.wait("White's crown hidden", func(s state) bool { return s.Game.Plies == 1 || s.Game.Handover })
 		}},
+		{"picked-number", "?variant=probabilistic&opponent=person&side=white", func(tb *tab, which int) {
+			tb.wait("the setup screen", func(s state) bool { return s.Scene == "setup" && len(s.Buttons) > 0 })
+			tb.button("pick:on")
+			tb.wait("pick chosen", func(s state) bool { return slicesContain(buttonIDs(s), "pick:on") })
+			tb.button("play")
+			waitPlay(tb)
+			s := loadText(t, tb, "4k3/8/8/8/8/3p4/8/3QK3 w - - 0 1", 0)
+			pressSq(tb, s, "d1")
+			pressSq(tb, s, "d3")
+			pass(tb, "white")
+			tb.wait("White's pick", func(s state) bool { return s.Game.Pick && s.Game.Panel == "pick" })
+			tb.button([]string{"pick:2", "pick:9"}[which])
+		}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -121,4 +135,12 @@ func diffPixels(t *testing.T, a, b image.Image, name string) (int, image.Rectang
 		}
 	}
 	return n, box
+}
+
+func buttonIDs(s state) []string {
+	var ids []string
+	for _, b := range s.Buttons {
+		ids = append(ids, b.ID)
+	}
+	return ids
 }
