@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -47,19 +48,22 @@ type Play struct {
 	panel   *choicePanel
 	typed   string
 	msg     string
-	msgTick int
+	msgAt   time.Time
 	inspect game.Square // tower shown in the inspector, NoSquare if none
 
-	anims     []anim
-	odds      map[game.Square]game.Odds // capture odds of the selected piece (probabilistic)
-	rollTick  int                       // when the die was last rolled
-	flashSq   game.Square               // a reveal's square, glowing for a moment
-	flashTick int
-	pending   *game.Move // a move waiting for the person's confirmation
-	tick      int
-	scroll    int
-	over      bool
-	history   []string // the move list, one line per move number
+	anims      []anim
+	odds       map[game.Square]game.Odds // capture odds of the selected piece (probabilistic)
+	rollAt     time.Time                 // when the die was last rolled
+	flashSq    game.Square               // a reveal's square, glowing for a moment
+	flashAt    time.Time
+	pending    *game.Move // a move waiting for the person's confirmation
+	tick       int
+	now        time.Time // this tick's time, which every animation is measured by
+	mo         motion    // the animation setting's durations
+	motionName string
+	scroll     int
+	over       bool
+	history    []string // the move list, one line per move number
 
 	env     Env
 	lay     layout.Play
@@ -84,14 +88,12 @@ type dragState struct {
 	px, py    float64 // where the press was
 }
 
-// anim moves a piece from one square to another over a few ticks.
+// anim moves a piece from one square to another (motion.slide).
 type anim struct {
 	pc       game.Piece
 	from, to game.Square
-	start    int
+	start    time.Time
 }
-
-const animTicks = 9
 
 // NewPlay starts a match of cfg; opp plays its AI seats; back is the setup screen that
 // "New game" returns to.
@@ -106,7 +108,7 @@ func NewPlay(cfg match.Config, opp match.Opponent, back *Setup) (*Play, error) {
 // newPlay is the play screen of match m.
 func newPlay(m *match.Match, opp match.Opponent, back *Setup) *Play {
 	p := &Play{m: m, opp: opp, setup: back, sel: game.NoSquare, inspect: game.NoSquare, flashSq: game.NoSquare, fs: faces{},
-		rollTick: -1000, flashTick: -1000} // no roll or reveal to show yet
+		mo: motionOf("normal")}
 	p.viewer = m.Viewer(game.White)
 	p.reset()
 	return p
@@ -132,7 +134,15 @@ func (p *Play) reset() {
 
 // Update implements Scene.
 func (p *Play) Update(ctx *Ctx) error {
-	p.tick, p.sound = ctx.Tick, ctx.Sound
+	p.tick, p.sound, p.now = ctx.Tick, ctx.Sound, time.Now()
+	p.motionName = ctx.Prefs.Motion()
+	p.mo = motionOf(p.motionName)
+	if p.msg != "" && p.now.Sub(p.msgAt) > msgFor {
+		p.msg = "" // (the status changes, so the screen is drawn once more without it)
+	}
+	if _, ok := ctx.In.Pressed(); ok && p.busy() {
+		p.skipMotion() // a tap ends what moves, and still counts as the tap it is
+	}
 	if !p.prefsRead {
 		p.prefsRead, p.flip = true, ctx.Prefs.Flip()
 		p.notice = ctx.Prefs.Notice()
@@ -142,12 +152,18 @@ func (p *Play) Update(ctx *Ctx) error {
 	if p.net != nil {
 		p.netTick(ctx)
 	}
-	p.refresh()
+	// What happened next (the AI's reply, the die of its turn) is shown once what moves
+	// now has landed.
+	if !p.busy() || p.view == nil {
+		p.refresh()
+	}
 	if ctx.Env != p.env {
 		p.env = ctx.Env
 		p.layout()
 	}
-	p.notices(ctx)
+	if !p.busy() {
+		p.notices(ctx)
+	}
 	ctx.Prefs.Keep(p.m)
 	if a, ok := ctx.Host.Answer(); ok {
 		p.load(a)
@@ -261,11 +277,11 @@ func (p *Play) notices(ctx *Ctx) {
 			ctx.Sound.Play(snd)
 		case game.InputDraw:
 			ctx.Sound.Play(SoundDie)
-			p.rollTick = p.tick
+			p.rollAt = p.now
 		case game.InputReveal:
 			ctx.Sound.Play(SoundReveal)
 			if lm, ok := p.lastMove(); ok {
-				p.flashSq, p.flashTick = lm.To, p.tick
+				p.flashSq, p.flashAt = lm.To, p.now
 			}
 		}
 		// What happened, in words: the record and its events (a collision, a reveal).
@@ -308,7 +324,7 @@ func (p *Play) animate(e game.Entry, by string) {
 	if by == "you" && p.drag.moved {
 		return
 	}
-	p.anims = slices.DeleteFunc(p.anims, func(a anim) bool { return p.tick-a.start >= animTicks })
+	p.anims = slices.DeleteFunc(p.anims, func(a anim) bool { return p.progress(a.start, p.mo.slide) >= 1 })
 	pos := p.view.Position()
 	// Simultaneous chess: the turn resolves with the second choice; both moves slide.
 	if p.m.Sealed() {
@@ -317,7 +333,7 @@ func (p *Play) animate(e game.Entry, by string) {
 			es[n-2].Input.Player != e.Input.Player && p.m.Game().Next().Players != 1<<e.Input.Player.Other() {
 			o := es[n-2].Input.Move
 			if pc := p.slider(o); pc != game.NoPiece && o.From < game.NoSquare && o.To < game.NoSquare {
-				p.slide(anim{pc: pc, from: o.From, to: o.To, start: p.tick})
+				p.slide(anim{pc: pc, from: o.From, to: o.To, start: p.now})
 			}
 		}
 	}
@@ -325,10 +341,10 @@ func (p *Play) animate(e game.Entry, by string) {
 	if pc == game.NoPiece || pos.At(mv.From) == pc {
 		return // nothing left its square (a capture attempt waiting for its draw)
 	}
-	p.slide(anim{pc: pc, from: mv.From, to: mv.To, start: p.tick})
+	p.slide(anim{pc: pc, from: mv.From, to: mv.To, start: p.now})
 	if mv.Kind == game.Castle && mv.Via < game.NoSquare && mv.Via2 < game.NoSquare {
 		if rk := pos.At(mv.Via2); rk != game.NoPiece {
-			p.slide(anim{pc: rk, from: mv.Via, to: mv.Via2, start: p.tick})
+			p.slide(anim{pc: rk, from: mv.Via, to: mv.Via2, start: p.now})
 		}
 	}
 }
@@ -357,7 +373,7 @@ func (p *Play) slider(m game.Move) game.Piece {
 
 func (p *Play) say(s string) {
 	if s != "" {
-		p.msg, p.msgTick = s, p.tick
+		p.msg, p.msgAt = s, p.now
 	}
 }
 
@@ -386,7 +402,7 @@ func (p *Play) flipped() bool {
 }
 
 // playButtons are the play screen's buttons in order.
-var playButtons = []string{"undo", "flip", "draw", "resign", "new", "rematch", "pgn", "load", "sound", "lang", "rules"}
+var playButtons = []string{"undo", "flip", "draw", "resign", "new", "rematch", "pgn", "load", "sound", "motion", "lang", "rules"}
 
 func (p *Play) layButtons() {
 	if p.lay.Square == 0 {
@@ -429,6 +445,15 @@ func (p *Play) layButtons() {
 			b.label = lang.T("Sound on")
 			if p.soundMuted() {
 				b.label = lang.T("Sound off")
+			}
+		case "motion":
+			switch p.motionName {
+			case "fast":
+				b.label = lang.T("Anim. fast")
+			case "off":
+				b.label = lang.T("Anim. off")
+			default:
+				b.label = lang.T("Anim. on")
 			}
 		case "rules":
 			b.label = lang.T("Rules")
@@ -555,6 +580,9 @@ func (p *Play) button(ctx *Ctx, id string) {
 		ctx.Host.AskText(lang.T("Load a game (PGN) or a position"), "")
 	case "sound":
 		ctx.Sound.Toggle()
+	case "motion":
+		i := slices.Index(motionNames, ctx.Prefs.Motion())
+		ctx.Prefs.SetMotion(motionNames[(i+1)%len(motionNames)])
 	case "rules":
 		ctx.GoTo(NewHelp(g.Variant().Name, p))
 	default:
@@ -656,7 +684,7 @@ func (p *Play) Status() Status {
 	if p.panel != nil {
 		gs.Panel = p.panel.kind
 	}
-	if p.msg != "" && p.tick-p.msgTick <= msgTicks {
+	if p.msg != "" {
 		gs.Message = p.msg
 	}
 	if err := p.m.Err(); err != nil {
@@ -672,21 +700,11 @@ func (p *Play) Status() Status {
 	return st
 }
 
-// Animating reports whether the screen moves without input: a piece sliding, a message
-// about to disappear.
+// Animating reports whether the screen moves without input: a piece sliding, the die
+// rolling, a revealed square glowing. (A message's end changes the status, which redraws.)
 func (p *Play) Animating() bool {
-	for _, a := range p.anims {
-		if p.tick-a.start <= animTicks {
-			return true
-		}
-	}
-	if p.tick-p.rollTick <= 36 || p.tick-p.flashTick <= 91 {
-		return true
-	}
-	return p.msg != "" && p.tick-p.msgTick == msgTicks+1
+	return p.busy() || p.progress(p.flashAt, p.mo.flash) < 1
 }
-
-const msgTicks = 60 * 8
 
 // Draw implements Scene.
 func (p *Play) Draw(screen *ebiten.Image) {

@@ -201,7 +201,7 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 	// Pieces (and the stacks beneath them), except those moving.
 	moving := map[game.Square]bool{}
 	for _, a := range p.anims {
-		if p.tick-a.start < animTicks {
+		if p.progress(a.start, p.mo.slide) < 1 {
 			moving[a.to] = true
 		}
 	}
@@ -239,7 +239,7 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 	p.drawSealed(dst)
 	// Moving pieces on top.
 	for _, a := range p.anims {
-		t := float64(p.tick-a.start) / animTicks
+		t := p.progress(a.start, p.mo.slide)
 		if t >= 1 {
 			continue
 		}

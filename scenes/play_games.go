@@ -91,7 +91,7 @@ func (p *Play) drawBadge(dst *ebiten.Image) {
 	box := layout.Rect{X: b.X + inset, Y: b.Y + inset, W: b.W - 2*inset, H: b.H - 2*inset}
 	if d, ok := p.view.(game.DieHolder); ok {
 		face, rolled := d.Die()
-		rolling := p.tick-p.rollTick < 36 && p.rollTick > 0
+		rolling := p.rolling()
 		if !rolled && !rolling {
 			return
 		}
@@ -206,11 +206,12 @@ func (p *Play) sealNote(c game.Color) string {
 
 // drawFlash glows on the square of a reveal for a moment.
 func (p *Play) drawFlash(dst *ebiten.Image) {
-	if p.flashSq == game.NoSquare || p.tick-p.flashTick > 90 || !p.view.Variant().OnBoard(p.flashSq) {
+	t := p.progress(p.flashAt, p.mo.flash)
+	if p.flashSq == game.NoSquare || t >= 1 || !p.view.Variant().OnBoard(p.flashSq) {
 		return
 	}
 	rr := p.squareAt(p.flashSq)
-	a := 1 - float64(p.tick-p.flashTick)/90
+	a := 1 - t
 	c := colButtonOn
 	c.A = uint8(200 * a)
 	w := rr.W * (0.08 + 0.1*a)

@@ -408,7 +408,7 @@ func (p *Play) drawHeader(dst *ebiten.Image) {
 	// odds, check and gardez), else the last thing that happened.
 	if g := p.gameLine(); g != "" {
 		drawLeft(dst, shorten2(upperFirst(g), sf, w), sf, h.X, h.Y+2.35*p.lay.TextSize, colButtonOn)
-	} else if p.msg != "" && p.tick-p.msgTick <= msgTicks {
+	} else if p.msg != "" {
 		drawLeft(dst, shorten2(upperFirst(p.msg), sf, w), sf, h.X, h.Y+2.35*p.lay.TextSize, colTitle)
 	}
 }

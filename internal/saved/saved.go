@@ -34,6 +34,7 @@ type Settings struct {
 	Lang  string `json:"lang,omitempty"`  // "en", "ru"; "" not chosen yet (the browser's language)
 	Sound string `json:"sound,omitempty"` // "on", "off"; "" on
 	Flip  bool   `json:"flip,omitempty"`  // the board turned from its usual side
+	Anim  string `json:"anim,omitempty"`  // animations: "normal", "fast", "off"; "" normal
 }
 
 // EncodeSettings writes settings as stored text.
@@ -57,6 +58,9 @@ func DecodeSettings(text string, langs []string) (Settings, error) {
 	}
 	if s.Sound != "" && s.Sound != "on" && s.Sound != "off" {
 		return Settings{}, fmt.Errorf("settings: sound %q", s.Sound)
+	}
+	if !slices.Contains([]string{"", "normal", "fast", "off"}, s.Anim) {
+		return Settings{}, fmt.Errorf("settings: animations %q", s.Anim)
 	}
 	return s, nil
 }

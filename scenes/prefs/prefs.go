@@ -97,6 +97,20 @@ func (p *Prefs) SetSound(on bool) {
 	p.save()
 }
 
+// Motion is the animation setting: "normal", "fast" or "off".
+func (p *Prefs) Motion() string {
+	if p.s.Anim == "" {
+		return "normal"
+	}
+	return p.s.Anim
+}
+
+// SetMotion remembers the animation setting.
+func (p *Prefs) SetMotion(name string) {
+	p.s.Anim = name
+	p.save()
+}
+
 // Flip is whether the person turned the board from its usual side.
 func (p *Prefs) Flip() bool { return p.s.Flip }
 

@@ -1,0 +1,75 @@
+package e2e
+
+import (
+	"slices"
+	"testing"
+	"time"
+)
+
+// TestTempo plays a few moves against the quickest AI in the games that animate most (the
+// die, capture draws, simultaneous resolutions), on a desktop and a phone, and logs the
+// time from each move to the next moment the person may act: the figures behind the
+// animation timings, which are measured by the clock (scenes/motion.go), not in frames.
+// It also checks that the animation setting cycles and is remembered across a reload.
+func TestTempo(t *testing.T) {
+	srv := startServer(t, staticDir(t))
+	browser := startBrowser(t)
+	for _, c := range []struct {
+		variant string
+		vp      viewport
+	}{
+		{"pillar", desktop}, {"pillar", phone}, {"probabilistic", desktop}, {"probabilistic", phone}, {"simultaneous", phone},
+	} {
+		t.Run(c.variant+"-"+c.vp.name, func(t *testing.T) {
+			tb := open(t, browser, srv.url, "?variant="+c.variant+"&side=white&opponent=beginner&play=1", c.vp)
+			waitPlay(tb)
+			s := settle(tb, 0)
+			var waits []time.Duration
+			for range 4 {
+				ms := plainMoves(t, s)
+				if len(ms) == 0 || s.Game.Result != "*" {
+					break
+				}
+				plies := s.Game.Plies
+				t0 := time.Now()
+				playMove(tb, s, ms[0])
+				s = settle(tb, plies+2)
+				waits = append(waits, time.Since(t0).Round(10*time.Millisecond))
+			}
+			if len(waits) == 0 {
+				t.Fatal("no move was played")
+			}
+			slices.Sort(waits)
+			t.Logf("%s at %s: from a move to the next possible input (the AI's reply, its die, draws and animations included): %v, median %v",
+				c.variant, c.vp.name, waits, waits[len(waits)/2])
+			checkConsole(t, tb.close(), srv)
+		})
+	}
+	t.Run("setting-remembered", func(t *testing.T) {
+		tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&play=1", desktop)
+		waitPlay(tb)
+		label := func() string {
+			for _, b := range tb.state().Buttons {
+				if b.ID == "motion" {
+					return b.Label
+				}
+			}
+			return ""
+		}
+		if l := label(); l != "Anim. on" {
+			t.Fatalf("the animation button says %q at first, want Anim. on", l)
+		}
+		for _, want := range []string{"Anim. fast", "Anim. off"} {
+			tb.button("motion")
+			tb.wait("the setting "+want, func(s state) bool { return label() == want })
+		}
+		tb.reload()
+		waitPlay(tb)
+		if l := label(); l != "Anim. off" {
+			t.Errorf("after a reload the animation button says %q, want Anim. off", l)
+		}
+		tb.button("motion")
+		tb.wait("the setting back to normal", func(s state) bool { return label() == "Anim. on" })
+		checkConsole(t, tb.close(), srv)
+	})
+}
