@@ -103,6 +103,8 @@ type GameStatus struct {
 	Pick      bool   `json:"pick"`              // a person is asked to pick a number 0–9
 	Message   string `json:"message,omitempty"` // the last thing that happened, while shown
 	Error     string `json:"error"`
+	Review    int    `json:"review"`             // entries of the log shown in review, -1 live
+	Analysis  string `json:"analysis,omitempty"` // the AI's analysis of the reviewed position
 }
 
 // App is the ebiten.Game: it hosts the current scene and tells the host about it.

@@ -43,6 +43,7 @@ type Intents struct {
 	Enter, Back    bool
 	Escape         bool
 	Left, Right    bool
+	Home, End      bool
 	Wheel          float64
 }
 
@@ -131,6 +132,8 @@ func (r *inputReader) read(busy bool) *Intents {
 	in.Escape = inpututil.IsKeyJustPressed(ebiten.KeyEscape)
 	in.Left = inpututil.IsKeyJustPressed(ebiten.KeyArrowLeft)
 	in.Right = inpututil.IsKeyJustPressed(ebiten.KeyArrowRight)
+	in.Home = inpututil.IsKeyJustPressed(ebiten.KeyHome)
+	in.End = inpututil.IsKeyJustPressed(ebiten.KeyEnd)
 	_, in.Wheel = ebiten.Wheel()
 	return in
 }

@@ -64,6 +64,15 @@ type Play struct {
 	scroll     int
 	over       bool
 	history    []string // the move list, one line per move number
+	// historyEnds[i] is the length of the viewer's log after history[i]'s last entry.
+	historyEnds []int
+	// Review (review.go): at >= 0 shows the position after the first at entries of the
+	// viewer's log (atLog); -1 the live game.
+	at           int
+	atLog        []game.Entry
+	revH         float64 // height of the review bar under the move list
+	analysis     *match.Analysis
+	analysisSide game.Color
 
 	env     Env
 	lay     layout.Play
@@ -108,7 +117,7 @@ func NewPlay(cfg match.Config, opp match.Opponent, back *Setup) (*Play, error) {
 // newPlay is the play screen of match m.
 func newPlay(m *match.Match, opp match.Opponent, back *Setup) *Play {
 	p := &Play{m: m, opp: opp, setup: back, sel: game.NoSquare, inspect: game.NoSquare, flashSq: game.NoSquare, fs: faces{},
-		mo: motionOf("normal")}
+		mo: motionOf("normal"), at: -1}
 	p.viewer = m.Viewer(game.White)
 	p.reset()
 	return p
@@ -122,6 +131,8 @@ func (p *Play) reset() {
 	p.viewKey = [2]uint64{}
 	p.sprites = nil
 	p.scroll = 0
+	p.stopAnalysis()
+	p.at, p.atLog = -1, nil
 	// Captured material counts from where this game began (a loaded position too).
 	g := p.m.Game()
 	if r, err := game.Load(g.Variant(), g.StartText()); err == nil {
@@ -206,7 +217,10 @@ func (p *Play) Update(ctx *Ctx) error {
 		return nil
 	}
 	p.keys(in)
-	p.pointer(in)
+	p.reviewKeys(in)
+	if !p.listTap(in) {
+		p.pointer(in)
+	}
 	p.layButtons()
 	return nil
 }
@@ -236,6 +250,11 @@ func (p *Play) refresh() {
 		p.prev = *p.view.Position() // the pieces as they stood, for the slides of what changed
 	}
 	p.viewKey = key
+	p.history, p.historyEnds = moveList(p.m, p.viewer)
+	if p.reviewing() {
+		p.acts = 0 // the live game moved on; the reviewed position stays on the board
+		return
+	}
 	p.view = p.m.View(p.viewer)
 	p.acts = p.m.ToAct()
 	p.actor = p.viewer
@@ -249,7 +268,6 @@ func (p *Play) refresh() {
 	if p.acts>>p.actor&1 != 0 && !p.handover {
 		p.moves = p.m.Game().Rules().View(p.actor).Moves(p.actor, p.moves)
 	}
-	p.history = moveList(p.m, p.viewer)
 	if p.sel != game.NoSquare {
 		p.selectSquare(p.sel)
 	}
@@ -321,7 +339,7 @@ func (p *Play) animate(e game.Entry, by string) {
 	if mv.From >= game.NoSquare || mv.To >= game.NoSquare || mv.From == mv.To {
 		return
 	}
-	if by == "you" && p.drag.moved {
+	if (by == "you" && p.drag.moved) || p.reviewing() {
 		return
 	}
 	p.anims = slices.DeleteFunc(p.anims, func(a anim) bool { return p.progress(a.start, p.mo.slide) >= 1 })
@@ -463,6 +481,7 @@ func (p *Play) layButtons() {
 		p.buttons = append(p.buttons, b)
 	}
 	_ = g
+	defer p.layReview() // under the action bar's, if the list keeps room for its lines
 	p.barH = 0
 	if p.net != nil {
 		p.netButtons()
@@ -518,6 +537,9 @@ func (p *Play) soundMuted() bool { return p.sound != nil && p.sound.Muted() }
 func (p *Play) button(ctx *Ctx, id string) {
 	g := p.m.Game()
 	if p.net != nil && p.netButton(ctx, id) {
+		return
+	}
+	if p.reviewButton(id) {
 		return
 	}
 	switch id {
@@ -677,7 +699,10 @@ func (p *Play) Status() Status {
 		ToAct: int(p.acts), Viewer: p.viewer.String(), Plies: len(p.m.Log(p.viewer)),
 		Result: o.Result.String(), Reason: o.Reason, Line: p.fullStatus(),
 		Thinking: p.m.Thinking(), Handover: p.handover, Moves: p.history, Animating: p.Animating(),
-		Pick: p.panel != nil && p.panel.kind == "pick"}
+		Pick: p.panel != nil && p.panel.kind == "pick", Review: p.at}
+	if p.reviewing() {
+		gs.Analysis = p.analysisText()
+	}
 	if !p.handover && p.view != nil {
 		gs.Text = p.view.Text()
 	}

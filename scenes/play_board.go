@@ -264,7 +264,7 @@ func coordOn(s game.Square) color.RGBA {
 
 // lastMove is the last board move of the log, as the viewer may know it.
 func (p *Play) lastMove() (game.Move, bool) {
-	es := p.m.Log(p.viewer)
+	es := p.shownLog()
 	for i := len(es) - 1; i >= 0; i-- {
 		in := es[i].Input
 		if in.Kind == game.InputMove {

@@ -111,7 +111,7 @@ func (p *Play) drawBadge(dst *ebiten.Image) {
 		}
 		return
 	}
-	es := p.m.Log(p.viewer)
+	es := p.shownLog()
 	if len(es) == 0 || es[len(es)-1].Input.Kind != game.InputDraw || p.view.Variant().Name != "probabilistic" {
 		return
 	}
@@ -221,7 +221,7 @@ func (p *Play) drawFlash(dst *ebiten.Image) {
 // drawSealed shows the viewer's own sealed choice (simultaneous chess) as an arrow while
 // the other player is still choosing: the board stays as it was until both are in.
 func (p *Play) drawSealed(dst *ebiten.Image) {
-	if !p.m.Sealed() || p.over {
+	if !p.m.Sealed() || p.over || p.reviewing() {
 		return
 	}
 	g := p.m.Game()

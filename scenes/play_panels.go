@@ -337,6 +337,12 @@ func (p *Play) statusLine() string {
 	if p.typed != "" {
 		return lang.T("Type a move, Enter to play: ") + p.typed + "_"
 	}
+	if p.reviewing() { // the reviewed position's turn, not the game's
+		if s := p.view.Next(); s.Kind == game.StepMove && s.Players != 3 {
+			return lang.F("%s to move", colorName(s.OnlyPlayer()))
+		}
+		return lang.T("Review")
+	}
 	if p.m.Thinking() {
 		// Not the search's progress: each new line is a full redraw, and in software
 		// WebGL on two cores those redraws cost the page a third of its frames while
@@ -371,6 +377,9 @@ func (p *Play) statusLine() string {
 
 // fullStatus is the status line with the game's own line, for the page's status.
 func (p *Play) fullStatus() string {
+	if rv := p.reviewLine(); rv != "" {
+		return p.statusLine() + " · " + rv
+	}
 	if g := p.gameLine(); g != "" {
 		return p.statusLine() + " · " + g
 	}
@@ -406,7 +415,9 @@ func (p *Play) drawHeader(dst *ebiten.Image) {
 	drawLeft(dst, shorten2(line, sf, w), sf, h.X, h.Y+1.55*p.lay.TextSize, col)
 	// The third line: the game's own (the die and what it allows, a pending attempt's
 	// odds, check and gardez), else the last thing that happened.
-	if g := p.gameLine(); g != "" {
+	if rv := p.reviewLine(); rv != "" {
+		drawLeft(dst, shorten2(rv, sf, w), sf, h.X, h.Y+2.35*p.lay.TextSize, colSelectedText)
+	} else if g := p.gameLine(); g != "" {
 		drawLeft(dst, shorten2(upperFirst(g), sf, w), sf, h.X, h.Y+2.35*p.lay.TextSize, colButtonOn)
 	} else if p.msg != "" {
 		drawLeft(dst, shorten2(upperFirst(p.msg), sf, w), sf, h.X, h.Y+2.35*p.lay.TextSize, colTitle)
@@ -553,10 +564,9 @@ func (p *Play) balance(c game.Color) int {
 // and reveals in braces. In a game with hidden information that is not over, the other
 // player's secret choices show as "(secret)", and a choice the other player sealed
 // (simultaneous chess) as "(sealed)": that it is in, never what it is.
-func moveList(m *match.Match, viewer game.Color) []string {
+func moveList(m *match.Match, viewer game.Color) (lines []string, ends []int) {
 	g := m.Game()
 	hide := m.Hidden() && !g.Outcome().Over()
-	var lines []string
 	cur := ""
 	es := m.Log(viewer)
 	pending := -1
@@ -583,7 +593,7 @@ func moveList(m *match.Match, viewer game.Color) []string {
 		switch {
 		case in.Kind == game.InputMove && (e.Side == game.White || cur == ""):
 			if cur != "" {
-				lines = append(lines, cur)
+				lines, ends = append(lines, cur), append(ends, i)
 			}
 			if e.Side == game.White {
 				cur = fmt.Sprintf("%d. %s", e.MoveNo, t)
@@ -604,9 +614,9 @@ func moveList(m *match.Match, viewer game.Color) []string {
 		}
 	}
 	if cur != "" {
-		lines = append(lines, cur)
+		lines, ends = append(lines, cur), append(ends, min(len(es), len(m.Log(viewer))))
 	}
-	return lines
+	return lines, ends
 }
 
 // secretKind: the crown choice. A stone's, a hiding's or a split's record tells only what
@@ -619,16 +629,12 @@ func secretKind(k game.MoveKind) bool {
 // drawMoveList draws the action bar (actions without squares) and the move list's last
 // lines (scrolled with the wheel).
 func (p *Play) drawMoveList(dst *ebiten.Image) {
-	r := p.lay.MoveList
-	if r.H <= 0 {
+	if p.lay.MoveList.H <= 0 {
 		return
 	}
-	r.Y += p.barH
-	r.H -= p.barH
+	r, lh, n := p.listGeometry()
 	fillRound(dst, r, float32(4*p.env.Scale), colPanel)
 	f := p.fs.get(false, p.lay.Small)
-	lh := 1.3 * p.lay.Small
-	n := int((r.H - 0.3*lh) / lh)
 	if n <= 0 {
 		return
 	}
@@ -645,13 +651,10 @@ func (p *Play) drawMoveList(dst *ebiten.Image) {
 	}
 	// Long lines (a resolution's comment, a reveal) wrap rather than lose their end.
 	// Only the last lines are wrapped: enough to fill the list.
-	var lines []string
-	for i := len(p.history) - p.scroll - 1; i >= 0 && len(lines) < n; i-- {
-		lines = append(wrap(p.history[i], f, r.W-p.lay.Small), lines...)
-	}
-	start := max(0, len(lines)-n)
-	for i := start; i < len(lines); i++ {
-		drawLeft(dst, lines[i], f, r.X+0.5*p.lay.Small, r.Y+0.3*lh+float64(i-start)*lh+lh/2, colTitle)
+	lines, of := p.listLines(n, r.W-p.lay.Small)
+	p.drawListMark(dst, r, lh, of)
+	for i, l := range lines {
+		drawLeft(dst, l, f, r.X+0.5*p.lay.Small, r.Y+0.3*lh+float64(i)*lh+lh/2, colTitle)
 	}
 }
 

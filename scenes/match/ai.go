@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/game/ai"
 	"github.com/quintet-chess/quintet/internal/aiclient"
 )
 
@@ -83,4 +84,88 @@ func (a *AI) Progress() string {
 		s += ", best so far " + rep.Text
 	}
 	return s
+}
+
+// Analysis is the strongest level's search of a position someone reviews: Info gives its
+// latest finished iteration while it runs.
+type Analysis struct {
+	job  *aiclient.Job
+	view game.Rules
+	side game.Color
+}
+
+// AnalysisInfo is what an analysis has found: the score in centipawns for the side that
+// moves (Mate: moves to a forced win, negative when losing, 0 if none), the depth, and
+// the best line as people write it.
+type AnalysisInfo struct {
+	Score, Mate, Depth int
+	Line               []string
+}
+
+// Analyse searches view for side for up to ms milliseconds, beside any move the AI is
+// thinking about.
+func (a *AI) Analyse(view game.Rules, side game.Color, ms int64) *Analysis {
+	v := view.Variant()
+	var opts []string
+	for k, val := range v.Options {
+		opts = append(opts, k+"="+val)
+	}
+	sort.Strings(opts)
+	job := a.c.Think(aiclient.Request{Variant: v.Name, Options: opts, Text: view.Text(), Player: int(side), TimeMS: ms})
+	return &Analysis{job: job, view: view.Clone(), side: side}
+}
+
+// Info is the latest iteration's finding, and whether the search is over.
+func (an *Analysis) Info() (AnalysisInfo, bool) {
+	rep, done := an.job.Result()
+	if !done {
+		var ok bool
+		if rep, ok = an.job.Progress(); !ok {
+			return AnalysisInfo{}, false
+		}
+	}
+	if rep.Kind == aiclient.KindError {
+		return AnalysisInfo{}, true
+	}
+	in := AnalysisInfo{Score: rep.Score, Depth: rep.Depth, Line: lineText(an.view, an.side, rep.PV)}
+	switch {
+	case rep.Score > ai.MateBound:
+		in.Mate = (ai.Mate - rep.Score + 1) / 2
+	case rep.Score < -ai.MateBound:
+		in.Mate = -(ai.Mate + rep.Score) / 2
+	}
+	return in, done
+}
+
+// Stop abandons the search.
+func (an *Analysis) Stop() { an.job.Cancel() }
+
+// lineText writes a line of coordinate moves as people read them, as far as it is a
+// plain sequence of moves from view (it stops at a draw or reveal it cannot know).
+func lineText(view game.Rules, side game.Color, pv []string) []string {
+	r := view.Clone()
+	var out []string
+	for _, s := range pv {
+		st := r.Next()
+		if st.Kind != game.StepMove {
+			break
+		}
+		p := side
+		if !st.Asks(p) {
+			p = p.Other()
+		}
+		m, err := r.ParseMove(p, s)
+		if err != nil {
+			break
+		}
+		out = append(out, r.MoveText(m))
+		if _, err := r.Apply(game.Input{Kind: game.InputMove, Player: p, Move: m}); err != nil {
+			break
+		}
+		side = p.Other()
+	}
+	if len(out) == 0 && len(pv) > 0 {
+		return pv[:1]
+	}
+	return out
 }

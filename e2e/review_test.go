@@ -1,0 +1,127 @@
+package e2e
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+
+	"github.com/quintet-chess/quintet/game"
+)
+
+// TestReview steps back through a game against the AI with the keys, the review bar and
+// a tap on the move list, checks that each reviewed board is the position of that moment
+// (as the engine replays the moves), asks the AI to analyse one, returns to the game and
+// reviews it again once it is over.
+func TestReview(t *testing.T) {
+	srv := startServer(t, staticDir(t))
+	browser := startBrowser(t)
+	tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&play=1", desktop)
+	s := waitPlay(tb)
+	start := s.Game.Text
+	var texts []string // the position after each entry
+	for _, mv := range []string{"e2e4", "g1f3", "f1c4"} {
+		s = waitTurn(tb, s.Game.Plies)
+		playTyped(tb, mv)
+		s = waitTurn(tb, s.Game.Plies+2)
+	}
+	plies := s.Game.Plies
+	review := func() int {
+		n, err := strconv.Atoi(tb.str(`window.quintet.game.review`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	// Every position of the game, as the engine has it, to compare with the board.
+	texts = positionsOf(t, s)
+	if len(texts) != plies+1 || texts[0] != start {
+		t.Fatalf("the engine replays %d positions from the page's PGN, want %d", len(texts), plies+1)
+	}
+	back := func(what string, want int) state {
+		t.Helper()
+		return tb.wait(what, func(s state) bool { return review() == want && s.Game.Text == texts[want] })
+	}
+	namedKey(tb, "ArrowLeft", 37)
+	back("one entry back", plies-1)
+	namedKey(tb, "ArrowLeft", 37)
+	s = back("two entries back", plies-2)
+	tb.screenshot("review-two-back")
+	if !strings.Contains(s.Game.Line, "Review") {
+		t.Errorf("the status line does not say the board is a review: %q", s.Game.Line)
+	}
+	namedKey(tb, "Home", 36)
+	back("the start", 0)
+	tb.button("rv:next")
+	back("one entry in", 1)
+	namedKey(tb, "End", 35)
+	tb.wait("the game again", func(s state) bool { return review() == -1 && s.Game.Text == texts[plies] })
+	tb.button("rv:prev")
+	back("the review bar's step back", plies-1)
+	tb.button("analyse")
+	s = tb.wait("the analysis", func(s state) bool {
+		return strings.Contains(tb.str(`window.quintet.game.analysis`), "depth")
+	})
+	tb.screenshot("review-analysis")
+	t.Logf("analysis: %s", tb.str(`window.quintet.game.analysis`))
+	tb.button("rv:last")
+	tb.wait("the game again", func(s state) bool { return review() == -1 })
+	// Over: resign, then review the finished game.
+	tb.button("resign")
+	tb.wait("the resign confirmation", func(s state) bool { return slicesContain(buttonIDs(s), "yes") })
+	tb.button("yes")
+	s = tb.wait("the game over", func(s state) bool { return s.Game.Result != "*" })
+	namedKey(tb, "Home", 36)
+	back("the start of the finished game", 0)
+	checkConsole(t, tb.close(), srv)
+}
+
+// playTyped types a move in coordinates and Enter.
+func playTyped(tb *tab, mv string) {
+	for _, c := range mv {
+		tb.key(string(c))
+	}
+	tb.key("Enter")
+}
+
+// namedKey presses a key the app reads by its code (arrows, Home, End).
+func namedKey(tb *tab, code string, vk int64) {
+	tb.t.Helper()
+	p := input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeRawKeyDown, Key: code, Code: code,
+		WindowsVirtualKeyCode: vk, NativeVirtualKeyCode: vk}
+	if _, err := chromedp.Call(tb.ctx, input.DispatchKeyEvent, p); err != nil {
+		tb.t.Fatal(err)
+	}
+	time.Sleep(hold)
+	p.Type = input.DispatchKeyEventTypeKeyUp
+	if _, err := chromedp.Call(tb.ctx, input.DispatchKeyEvent, p); err != nil {
+		tb.t.Fatal(err)
+	}
+	time.Sleep(hold / 2)
+}
+
+// positionsOf replays a chess game's move list (lines "1. e4 e5") with the engine: the
+// position text after each move, the start first.
+func positionsOf(t *testing.T, s state) []string {
+	t.Helper()
+	g, err := game.NewGame(s.Variant, s.Options...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := []string{g.Rules().Text()}
+	for _, line := range s.Game.Moves {
+		for _, tok := range strings.Fields(line) {
+			if strings.HasSuffix(tok, ".") || strings.HasSuffix(tok, "…") {
+				continue
+			}
+			if err := g.PlayText(tok); err != nil {
+				t.Fatalf("%q: %v", tok, err)
+			}
+			out = append(out, g.Rules().Text())
+		}
+	}
+	return out
+}

@@ -1,0 +1,308 @@
+package scenes
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/internal/lang"
+	"github.com/quintet-chess/quintet/scenes/layout"
+	"github.com/quintet-chess/quintet/scenes/match"
+)
+
+// Review: the play screen can show any earlier position of the game, as the viewer knew
+// it then (match.At), with its marks: the last move, the die, revealed secrets only as
+// revealed by then. ← → step, Home and End go to the start and back to the game, and a
+// line of the move list can be tapped. The live game goes on meanwhile (the AI still
+// answers); the board takes no moves until the person is back.
+
+// reviewing reports whether an earlier position is shown.
+func (p *Play) reviewing() bool { return p.at >= 0 }
+
+// shownLog is the log as far as the board shows it.
+func (p *Play) shownLog() []game.Entry {
+	if p.reviewing() {
+		return p.atLog
+	}
+	return p.m.Log(p.viewer)
+}
+
+// reviewTo shows the position after the first n entries of the viewer's log; n at or
+// past the end goes back to the live game.
+func (p *Play) reviewTo(n int) {
+	live := len(p.m.Log(p.viewer))
+	n = max(n, 0)
+	if p.handover || live == 0 {
+		return
+	}
+	p.stopAnalysis()
+	if n >= live {
+		if p.reviewing() {
+			p.at, p.atLog = -1, nil
+			p.viewKey = [2]uint64{} // the live view again
+			p.anims = nil
+			p.refresh()
+		}
+		return
+	}
+	r, es, err := p.m.At(p.viewer, n)
+	if err != nil {
+		p.say(lang.Game(err.Error()))
+		return
+	}
+	p.at, p.atLog, p.view = n, es, r
+	p.acts, p.moves = 0, p.moves[:0]
+	p.sel, p.targets, p.group, p.panel, p.drag, p.anims = game.NoSquare, 0, nil, nil, dragState{}, nil
+	// Keep the line of the shown move in sight.
+	if li := p.lineOf(n); li >= 0 {
+		p.scroll = max(0, len(p.history)-1-li)
+	}
+}
+
+// reviewStep moves the reviewed position by d entries, from the live end when live.
+func (p *Play) reviewStep(d int) {
+	at := p.at
+	if !p.reviewing() {
+		at = len(p.m.Log(p.viewer))
+	}
+	p.reviewTo(at + d)
+}
+
+// reviewKeys: ← → one entry, Home the start, End the game.
+func (p *Play) reviewKeys(in *Intents) {
+	switch {
+	case in.Left:
+		p.reviewStep(-1)
+	case in.Right && p.reviewing():
+		p.reviewStep(1)
+	case in.Home:
+		p.reviewTo(0)
+	case in.End:
+		p.reviewTo(len(p.m.Log(p.viewer)))
+	}
+}
+
+// reviewButton handles the review bar's buttons; false for other ids.
+func (p *Play) reviewButton(id string) bool {
+	switch id {
+	case "rv:first":
+		p.reviewTo(0)
+	case "rv:prev":
+		p.reviewStep(-1)
+	case "rv:next":
+		p.reviewStep(1)
+	case "rv:last":
+		p.reviewTo(len(p.m.Log(p.viewer)))
+	case "analyse":
+		p.analyse()
+	default:
+		return false
+	}
+	return true
+}
+
+// layReview lays the review bar at the foot of the move list, when there is room.
+func (p *Play) layReview() {
+	p.revH = 0
+	r := p.lay.MoveList
+	h := p.lay.Button(0).H
+	if r.H-p.barH < 1.2*h+3*1.3*p.lay.Small+0.3*h || p.handover {
+		return
+	}
+	p.revH = h + 0.2*h
+	y := r.Y + r.H - p.revH + 0.1*h
+	ids := []string{"rv:first", "rv:prev", "rv:next", "rv:last", "analyse"}
+	labels := []string{"«", "<", ">", "»", lang.T("Analyse")}
+	live := len(p.m.Log(p.viewer))
+	at := p.at
+	if !p.reviewing() {
+		at = live
+	}
+	enabled := []bool{at > 0, at > 0, p.reviewing(), p.reviewing(), p.canAnalyse()}
+	// The arrows a quarter each of three fifths, Analyse the rest.
+	aw := r.W * 0.6 / 4
+	x := r.X
+	for i, id := range ids {
+		w := aw
+		if id == "analyse" {
+			w = r.X + r.W - x
+		}
+		p.buttons = append(p.buttons, button{id: id, label: labels[i], enabled: enabled[i] && live > 0,
+			r: layout.Rect{X: x + 2, Y: y, W: w - 4, H: h - 4}})
+		x += w
+	}
+}
+
+// lineOf is the move list's line that holds the entry that leads to position n (-1: the
+// start).
+func (p *Play) lineOf(n int) int {
+	for i, end := range p.historyEnds {
+		if n <= end && n > p.lineStart(i) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (p *Play) lineStart(i int) int {
+	if i == 0 {
+		return 0
+	}
+	return p.historyEnds[i-1]
+}
+
+// listLines are the move list's lines as drawn (long ones wrapped), the last that fit in
+// n rows above the scroll, each with the history line it belongs to.
+func (p *Play) listLines(n int, width float64) (lines []string, of []int) {
+	f := p.fs.get(false, p.lay.Small)
+	for i := len(p.history) - p.scroll - 1; i >= 0 && len(lines) < n; i-- {
+		w := wrap(p.history[i], f, width)
+		lines = append(w, lines...)
+		for range w {
+			of = append([]int{i}, of...)
+		}
+	}
+	if len(lines) > n {
+		lines, of = lines[len(lines)-n:], of[len(of)-n:]
+	}
+	return lines, of
+}
+
+// listGeometry is where the move list's lines go: their rectangle, line height, rows.
+func (p *Play) listGeometry() (r layout.Rect, lh float64, rows int) {
+	r = p.lay.MoveList
+	r.Y += p.barH
+	r.H -= p.barH + p.revH
+	lh = 1.3 * p.lay.Small
+	rows = int((r.H - 0.3*lh) / lh)
+	return r, lh, rows
+}
+
+// listTap: a press on a line of the move list shows the position after that line.
+func (p *Play) listTap(in *Intents) bool {
+	e, ok := in.Pressed()
+	r, lh, rows := p.listGeometry()
+	if in.Wheel != 0 && p.lay.MoveList.Contains(in.HoverX, in.HoverY) {
+		p.scroll = min(max(p.scroll+int(in.Wheel), 0), max(len(p.history)-1, 0))
+		return true
+	}
+	if !ok || !r.Contains(e.X, e.Y) || rows <= 0 || len(p.history) == 0 {
+		return false
+	}
+	_, of := p.listLines(rows, r.W-p.lay.Small)
+	row := int((e.Y - r.Y - 0.3*lh) / lh)
+	if row < 0 || row >= len(of) {
+		return false
+	}
+	p.reviewTo(p.historyEnds[of[row]])
+	return true
+}
+
+// drawListMark marks the reviewed line of the move list (row of the drawn lines).
+func (p *Play) drawListMark(dst *ebiten.Image, r layout.Rect, lh float64, of []int) {
+	if !p.reviewing() {
+		return
+	}
+	cur := p.lineOf(p.at)
+	for row, li := range of {
+		if li == cur {
+			fillRect(dst, layout.Rect{X: r.X + 2, Y: r.Y + 0.3*lh + float64(row)*lh, W: r.W - 4, H: lh}, colSelected)
+		}
+	}
+}
+
+// reviewLine is the header's line while reviewing: where, and the analysis if any.
+func (p *Play) reviewLine() string {
+	if !p.reviewing() {
+		return ""
+	}
+	where := lang.T("the start")
+	if n := len(p.atLog); n > 0 {
+		e := p.atLog[n-1]
+		dots := "."
+		if e.Side == game.Black {
+			dots = "…"
+		}
+		where = fmt.Sprintf("%d%s %s", e.MoveNo, dots, lang.Game(e.Record.Text))
+	}
+	s := lang.F("Review: after %s (End: back to the game)", where)
+	if p.at == 0 {
+		s = lang.T("Review: the start (End: back to the game)")
+	}
+	if a := p.analysisText(); a != "" {
+		s = a
+	}
+	return s
+}
+
+// canAnalyse: the AI may look at a position of a game against the AI, of two people on
+// one device, or of any finished game; not of a game with a friend still being played
+// (that would be an engine's help in the middle of it).
+func (p *Play) canAnalyse() bool {
+	if _, ok := p.opp.(*match.AI); !ok {
+		return false
+	}
+	return p.net == nil || p.over
+}
+
+// analyse asks the AI for its evaluation and best line of the shown position, for the
+// side to move there, as that side sees it.
+func (p *Play) analyse() {
+	ai, ok := p.opp.(*match.AI)
+	if !ok || !p.canAnalyse() {
+		return
+	}
+	p.stopAnalysis()
+	r := p.view
+	s := r.Next()
+	side := p.viewer
+	if s.Kind == game.StepMove && !s.Asks(side) {
+		side = side.Other()
+	}
+	if s.Kind != game.StepMove || r.Outcome().Over() {
+		p.say(lang.T("Nothing to analyse here: no move is due."))
+		return
+	}
+	p.analysis = ai.Analyse(r, side, 3000)
+	p.analysisSide = side
+}
+
+func (p *Play) stopAnalysis() {
+	if p.analysis != nil {
+		p.analysis.Stop()
+		p.analysis = nil
+	}
+}
+
+// analysisText is the analysis as a line: the score for White, the depth, the best line.
+func (p *Play) analysisText() string {
+	if p.analysis == nil {
+		return ""
+	}
+	in, done := p.analysis.Info()
+	if in.Depth == 0 {
+		if done {
+			return lang.T("The AI could not analyse this position.")
+		}
+		return lang.T("Analysing…")
+	}
+	score := in.Score
+	if p.analysisSide == game.Black {
+		score = -score
+	}
+	eval := fmt.Sprintf("%+.2f", float64(score)/100)
+	if in.Mate != 0 {
+		m := in.Mate
+		if p.analysisSide == game.Black {
+			m = -m
+		}
+		eval = fmt.Sprintf("#%d", m)
+	}
+	state := lang.T("analysing")
+	if done {
+		state = lang.T("analysed")
+	}
+	return fmt.Sprintf("%s (%s, %s %d): %s", eval, state, lang.T("depth"), in.Depth, strings.Join(in.Line, " "))
+}
