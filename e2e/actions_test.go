@@ -526,10 +526,10 @@ func testTower(t *testing.T, browser context_, srv *server) {
 	pressSq(tb, s, "c4")
 	s = tb.wait("how many pieces", func(s state) bool { return s.Game.Panel == "choose" })
 	tb.screenshot("pillar-how-many")
-	if l := buttonLabels(s); !slicesContain(l, "1 of 2: Rc2-c4") || !slicesContain(l, "2 of 2: R2c2-c4") {
+	if l := buttonLabels(s); !slicesContain(l, "The top piece") || !slicesContain(l, "The whole tower (2)") {
 		t.Errorf("the tower's choice offers %q", l)
 	}
-	buttonLabeled(tb, "2 of 2")
+	buttonLabeled(tb, "The whole tower")
 	s = tb.wait("the tower moved and the AI's die rolled", func(s state) bool { return s.Game.Plies >= 2 })
 	tb.screenshot("pillar-die-rolling")
 	s = waitTurn(tb, 3)

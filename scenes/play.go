@@ -206,6 +206,16 @@ func (p *Play) Update(ctx *Ctx) error {
 			p.panel = actionPanel(p, groups, panel, false)
 		}
 	}
+	if p.panel != nil && p.panel.kind == "result" {
+		// The result banner is no barrier: a press outside it closes it and does what
+		// it would have done.
+		if e, ok := in.Pressed(); ok && !p.panelRect().Contains(e.X, e.Y) {
+			p.panel = nil
+		}
+		if in.Left || in.Right || in.Home || in.End || in.Escape {
+			p.panel = nil // the review's keys go to the review
+		}
+	}
 	if p.panel != nil {
 		p.updatePanel(ctx)
 		p.layButtons()
@@ -230,7 +240,14 @@ func (p *Play) refresh() {
 	g := p.m.Game()
 	r := g.Rules()
 	key := [2]uint64{r.Hash(), uint64(len(g.Entries()))}
+	was := p.over
 	p.over = r.Outcome().Over()
+	switch {
+	case p.over && !was && !p.handover:
+		p.panel = resultPanel(p) // the result, and what may follow
+	case !p.over && p.panel != nil && p.panel.kind == "result":
+		p.panel = nil // taken back
+	}
 	// Hand-over: a hotseat with hidden information shows nobody's board until the next
 	// person is at the device.
 	if p.m.Hotseat() && p.m.Hidden() && !p.over {

@@ -46,7 +46,7 @@ func movePanel(p *Play, ms []game.Move) *choicePanel {
 	if promo {
 		cp.kind, cp.title = "promotion", lang.T("Promote to")
 	} else if len(ms) > 0 && interact.Height(p.view.Position(), ms[0].From) > 1 {
-		cp.title = lang.T("How many pieces of the tower move?")
+		cp.title = lang.F("How many pieces of the tower go to %s?", ms[0].To)
 	}
 	for i := range ms {
 		m := ms[i]
@@ -87,6 +87,16 @@ func pickPanel(c game.Color) *choicePanel {
 func drawOfferPanel(by game.Color) *choicePanel {
 	return &choicePanel{kind: "drawoffer", title: lang.F("%s offers a draw. %s, do you accept?", colorName(by), colorName(by.Other())),
 		items: []panelItem{{id: "accept", label: lang.T("Accept")}, {id: "decline", label: lang.T("Decline")}}}
+}
+
+// resultPanel says who won and why, over the board, with what usually comes next.
+func resultPanel(p *Play) *choicePanel {
+	items := []panelItem{{id: "rematch", label: lang.T("Rematch")}, {id: "review", label: lang.T("Review")},
+		{id: "new", label: lang.T("New game")}, {id: "pgn", label: lang.T("Export PGN")}}
+	if p.net != nil {
+		items = items[1:] // a rematch with a friend is offered from the friend's buttons
+	}
+	return &choicePanel{kind: "result", title: p.statusLine(), items: items, cancel: true}
 }
 
 func confirmPanel(kind, question string) *choicePanel {
@@ -167,7 +177,11 @@ func (p *Play) layPanel() {
 		place(i, it.id, it.label)
 	}
 	if cp.cancel {
-		place(len(cp.items), "cancel", lang.T("Cancel"))
+		label := lang.T("Cancel")
+		if cp.kind == "result" {
+			label = lang.T("Close")
+		}
+		place(len(cp.items), "cancel", label)
 	}
 }
 
@@ -183,6 +197,14 @@ func (p *Play) updatePanel(ctx *Ctx) {
 	}
 	cp := p.panel
 	p.panel = nil
+	if cp.kind == "result" && b.id != "cancel" {
+		if b.id == "review" {
+			p.reviewTo(0)
+			return
+		}
+		p.button(ctx, b.id)
+		return
+	}
 	p.pick(cp, b.id)
 }
 

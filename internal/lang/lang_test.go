@@ -46,7 +46,8 @@ func TestGameTexts(t *testing.T) {
 		"White's knight takes Black's pawn on e5":          "конь (Белые) берёт на e5: пешка (Чёрные)",
 		"collision on e4, a light square: White's knight wins, Black's pawn is captured": "столкновение на e4 (светлое поле): побеждает конь (Белые), взята фигура пешка (Чёрные)",
 		"Drop paratrooper":                 "Высадить: десантник",
-		"2 of 3: Rxe4":                     "2 из 3: Rxe4",
+		"The top 2 pieces":                 "Верхние фигуры: 2",
+		"The top piece: f5xe6=Q":           "Верхняя фигура: f5xe6=Q",
 		"\"Ke9\" is not a legal move here": "\"Ke9\" — здесь недопустимый ход",
 		"Nf3":                              "Nf3",                           // notation stays
 		"pgn: line 3: unexpected ')'":      "PGN, строка 3: unexpected ')'", // the lead in Russian, the detail not

@@ -158,7 +158,19 @@ func Label(r game.Rules, m game.Move) string {
 	t := r.MoveText(m)
 	pos := r.Position()
 	if h := Height(pos, m.From); h > 1 && m.N > 0 && m.Kind != game.ParaMove {
-		return fmt.Sprintf("%d of %d: %s", m.N, h, t)
+		// In words, not notation: which part of the tower goes (and, promoting, into
+		// what, which only the notation says shortly).
+		what := fmt.Sprintf("The top %d pieces", m.N)
+		switch int(m.N) {
+		case h:
+			what = fmt.Sprintf("The whole tower (%d)", h)
+		case 1:
+			what = "The top piece"
+		}
+		if m.Promo != game.NoType {
+			return fmt.Sprintf("%s: %s", what, t)
+		}
+		return what
 	}
 	return t
 }

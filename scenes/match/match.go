@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/quintet-chess/quintet/game"
@@ -82,6 +83,7 @@ type Match struct {
 	picked  [2]int   // 1+number a person picked for the pending draw, 0 if none yet
 	failed  bool     // the AI answered an error: not asked again until the game changes
 	net     *netSide // the friend's side of a network game (remote.go), nil on one device
+	auto    []int    // log places of the passes made for a person (forcedPass)
 }
 
 type request struct {
@@ -224,9 +226,34 @@ func (m *Match) step() bool {
 		}
 		return m.apply(game.Input{Kind: game.InputReveal, Player: s.Owner, Secret: v}, "")
 	case game.StepMove:
+		if m.forcedPass(s) {
+			return true
+		}
 		return m.pollAI(s)
 	}
 	return false
+}
+
+// forcedPass passes for a person whose only legal action is to pass (pillar chess's die
+// showing a skip or a face with no move): there is nothing to decide, so no one is asked.
+// Such passes are the game's, not the person's: a takeback goes past them.
+func (m *Match) forcedPass(s game.Step) bool {
+	if s.Players == 3 {
+		return false
+	}
+	c := s.OnlyPlayer()
+	if !m.cfg.Seats[c].Human {
+		return false
+	}
+	ms := m.g.Rules().Moves(c, nil)
+	if len(ms) != 1 || ms[0].Kind != game.Pass {
+		return false
+	}
+	if !m.apply(game.Input{Kind: game.InputMove, Player: c, Move: ms[0]}, "") {
+		return false
+	}
+	m.auto = append(m.auto, len(m.g.Entries())-1)
+	return true
 }
 
 // pollAI asks the AI for a move when an AI seat is asked, and applies its answer.
@@ -515,7 +542,7 @@ func (m *Match) takebackTo() int {
 	es := m.g.Entries()
 	for i := len(es) - 1; i >= 0; i-- {
 		in := es[i].Input
-		if in.Kind == game.InputMove && m.cfg.Seats[in.Player].Human {
+		if in.Kind == game.InputMove && m.cfg.Seats[in.Player].Human && !slices.Contains(m.auto, i) {
 			return i
 		}
 	}
@@ -536,6 +563,7 @@ func (m *Match) Takeback() error {
 	m.err = nil
 	m.picked, m.failed = [2]int{}, false
 	m.notices = nil // of moves taken back, or held back for a reveal that will not come
+	m.auto = slices.DeleteFunc(m.auto, func(i int) bool { return i >= n })
 	return m.g.Undo(len(m.g.Entries()) - n)
 }
 
@@ -579,7 +607,7 @@ func (m *Match) Load(text string) error {
 	}
 	m.cancelAI()
 	m.g, m.offer, m.err, m.sealed, m.failed = g, 0, nil, false, false
-	m.notices = nil
+	m.notices, m.auto = nil, nil
 	m.picked = [2]int{} // numbers picked for the old game's attempt
 	m.observe()
 	m.cfg.Variant = g.Variant().Name
