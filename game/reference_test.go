@@ -435,7 +435,8 @@ func refLegal(b *refBoard, forced bool) []refMove {
 	return all
 }
 
-// refPerft counts leaves; in forced a move that captures a king ends the game (a leaf).
+// refPerft counts move sequences of exactly depth moves; in forced a move that captures a
+// king ends the game, so it counts at its own depth only.
 func refPerft(b *refBoard, depth int, forced bool) int64 {
 	if depth == 0 {
 		return 1
@@ -447,7 +448,6 @@ func refPerft(b *refBoard, depth int, forced bool) int64 {
 	var n int64
 	for _, m := range ms {
 		if forced && refLower(b.sq[m.tr][m.tf]) == 'k' {
-			n++
 			continue
 		}
 		a := refMake(*b, m)
@@ -459,8 +459,12 @@ func refPerft(b *refBoard, depth int, forced bool) int64 {
 func refDivide(b *refBoard, depth int, forced bool) map[string]int64 {
 	out := map[string]int64{}
 	for _, m := range refLegal(b, forced) {
-		if depth <= 1 || forced && refLower(b.sq[m.tr][m.tf]) == 'k' {
+		if depth <= 1 {
 			out[m.uci()] = 1
+			continue
+		}
+		if forced && refLower(b.sq[m.tr][m.tf]) == 'k' {
+			out[m.uci()] = 0
 			continue
 		}
 		a := refMake(*b, m)
