@@ -40,8 +40,8 @@ import "slices"
 //   - "0-0" is castling with the rook three files from the monarch (King with the h-rook,
 //     Dame with the a-rook), "0-0-0" with the rook four files away, as the source writes
 //     the Dame's castling to b1 "0-0 (Д)";
-//   - a monarch that became an ordinary piece by hiding the crown keeps its castling
-//     rights (castling asks only that monarch and rook are unmoved);
+//   - a monarch that became an ordinary piece by hiding the crown loses its castling
+//     rights: only monarchs castle (RULES §3);
 //   - the secret bit of a stone placement and of a split is part of the action, so the
 //     referee offers both values as two actions;
 //   - the 50-move count is reset by captures and pawn moves only, as in chess;

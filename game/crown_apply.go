@@ -182,6 +182,8 @@ func (r *crownRules) play(m Move) {
 			s.hideSq, s.hideKnown = m.To, true
 		}
 		s.mon = [2]Square{NoSquare, NoSquare} // the monarch is an ordinary piece now
+		// Only monarchs castle (RULES §3): the side's castlings go with its monarch.
+		p.Castle &^= v.castleSide[us]
 	case SplitMonarch:
 		p.Remove(m.From)
 		p.Put(MakePiece(us, HalfOrth+HalfDiag-m.Promo), m.From)
