@@ -65,12 +65,8 @@ func (r *crownRules) validate() error {
 		return fmt.Errorf("crown text: a finished game has no pending move")
 	}
 	if p.EP != NoSquare {
-		pawn := p.EP - 8
-		if p.Side == Black {
-			pawn = p.EP + 8
-		}
-		if p.board[pawn] != MakePiece(mover, Pawn) || p.board[p.EP] != NoPiece {
-			return fmt.Errorf("crown text: en-passant square %v without the pawn that passed it", p.EP)
+		if err := p.checkEP(p.EP); err != nil {
+			return fmt.Errorf("crown text: %w", err)
 		}
 	}
 	for _, q := range r.pend.q[:r.pend.n] {
