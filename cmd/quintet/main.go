@@ -6,7 +6,8 @@
 //	quintet perft -variant pillar -options "board=8x8" -fen TEXT -depth 3
 //	quintet bestmove -variant V -fen F [-options k=v] [-movetime MS | -nodes N | -depth D | -level L]
 //	quintet uci   (or quintet with no arguments, when the first line on stdin is "uci")
-//	quintet arena -variant V -a SPEC -b SPEC -games N [-seed S] [-budget 2s]
+//	quintet arena -variant V -a SPEC -b SPEC -games N [-seed S] [-budget 2s] [-pgn FILE]
+//	quintet pgn FILE…
 //
 // Each subcommand lives in its own file and registers itself in commands.
 package main
@@ -35,6 +36,7 @@ var commands = map[string]command{
 	"arena":    {"play games between levels or engines; wins/draws/losses and Elo", runArena},
 	"uci":      {"our engine as a UCI engine (chess and forced; option UCI_Variant)", runUCI},
 	"bestmove": {"the AI's move in a position (last line: the move in coordinates)", runBestmove},
+	"pgn":      {"check and replay PGN files of any game: each game's result and final position", runPGN},
 	"host":     {"host a game over WebRTC: print an offer code, read the answer", runHost},
 	"join":     {"join a hosted game with its offer code", runJoin},
 }
