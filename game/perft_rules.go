@@ -31,36 +31,9 @@ func ParseChanceMode(s string) (ChanceMode, error) {
 	return 0, fmt.Errorf("chance mode %q: want draws, outcomes or success", s)
 }
 
-// SecretMode says how a perft counts the choices and reveals of hidden information.
-type SecretMode uint8
-
-const (
-	// SecretsFull counts the full game: each value of a secret choice is its own action,
-	// and each reveal is answered from the state's own secrets.
-	SecretsFull SecretMode = iota
-	// SecretsPublic counts what an observer without the secrets sees: a secret choice is
-	// one action, and every reveal is answered with the value that lets play go on.
-	SecretsPublic
-)
-
-var secretNames = [...]string{"full", "public"}
-
-func (m SecretMode) String() string { return secretNames[m] }
-
-// ParseSecretMode reads "full" or "public".
-func ParseSecretMode(s string) (SecretMode, error) {
-	for i, n := range secretNames {
-		if s == n {
-			return SecretMode(i), nil
-		}
-	}
-	return 0, fmt.Errorf("secret mode %q: want full or public", s)
-}
-
 // PerftOptions choose how a perft counts the steps that are not plain moves.
 type PerftOptions struct {
-	Chance  ChanceMode
-	Secrets SecretMode
+	Chance ChanceMode
 }
 
 // chanceRules is implemented by games whose draws fall into a few classes of outcome: the
@@ -70,16 +43,8 @@ type chanceRules interface {
 	chanceValues(s Step, m ChanceMode) []uint8
 }
 
-// publicRules is implemented by games with secrets that can be counted publicly: the
-// actions of player c with each secret choice folded into one, and the answer to a
-// reveal that lets play go on.
-type publicRules interface {
-	publicMoves(c Color, buf []Move) []Move
-	publicReveal(s Step) uint64
-}
-
 // PerftRules counts the sequences of exactly depth plies of any game, through the Rules
-// interface, with the default options (every draw value, the full secrets).
+// interface, with the default options (every draw value).
 func PerftRules(r Rules, depth int) (int64, error) {
 	return PerftOptions{}.Count(r, depth)
 }
@@ -87,7 +52,7 @@ func PerftRules(r Rules, depth int) (int64, error) {
 // Count counts the sequences of exactly depth plies from r (slow: each branch is a
 // clone). A ply is one Move step: one player's action, or both players' joint action
 // when both are asked. Draw steps branch as o.Chance says without costing a ply; Reveal
-// steps are answered as o.Secrets says. A finished game has no children: it counts 1 at
+// steps are answered from the state's own secrets. A finished game has no children: it counts 1 at
 // depth 0 and nothing deeper, as in every engine's perft.
 func (o PerftOptions) Count(r Rules, depth int) (int64, error) {
 	if depth <= 0 {
@@ -115,18 +80,13 @@ func (o PerftOptions) Count(r Rules, depth int) (int64, error) {
 		}
 		return n, nil
 	case StepReveal:
-		var val uint64
-		if pr, ok := r.(publicRules); ok && o.Secrets == SecretsPublic {
-			val = pr.publicReveal(s)
-		} else {
-			sec, ok := r.(Secrets)
-			if !ok {
-				return 0, fmt.Errorf("reveal asked by a game without secrets")
-			}
-			var known bool
-			if val, known = sec.Secret(s); !known {
-				return 0, fmt.Errorf("secret %v of %v unknown to this state", s.Secret, s.Owner)
-			}
+		sec, ok := r.(Secrets)
+		if !ok {
+			return 0, fmt.Errorf("reveal asked by a game without secrets")
+		}
+		val, known := sec.Secret(s)
+		if !known {
+			return 0, fmt.Errorf("secret %v of %v unknown to this state", s.Secret, s.Owner)
 		}
 		c := r.Clone()
 		if _, err := c.Apply(Input{Kind: InputReveal, Player: s.Owner, Secret: val}); err != nil {
@@ -137,12 +97,12 @@ func (o PerftOptions) Count(r Rules, depth int) (int64, error) {
 	if s.Players == 3 {
 		// Joint move: every pair of both players' actions.
 		var n int64
-		for _, w := range o.Moves(r, White) {
+		for _, w := range r.Moves(White, nil) {
 			c := r.Clone()
 			if _, err := c.Apply(Input{Kind: InputMove, Player: White, Move: w}); err != nil {
 				return 0, err
 			}
-			for _, b := range o.Moves(c, Black) {
+			for _, b := range c.Moves(Black, nil) {
 				cc := c.Clone()
 				if _, err := cc.Apply(Input{Kind: InputMove, Player: Black, Move: b}); err != nil {
 					return 0, err
@@ -157,7 +117,7 @@ func (o PerftOptions) Count(r Rules, depth int) (int64, error) {
 		return n, nil
 	}
 	pl := s.OnlyPlayer()
-	moves := o.Moves(r, pl)
+	moves := r.Moves(pl, nil)
 	if depth == 1 {
 		return int64(len(moves)), nil
 	}
@@ -188,12 +148,4 @@ func (o PerftOptions) DrawValues(r Rules, s Step) []uint8 {
 		values[a] = uint8(a)
 	}
 	return values
-}
-
-// Moves are player c's actions as o counts them.
-func (o PerftOptions) Moves(r Rules, c Color) []Move {
-	if pr, ok := r.(publicRules); ok && o.Secrets == SecretsPublic {
-		return pr.publicMoves(c, nil)
-	}
-	return r.Moves(c, nil)
 }

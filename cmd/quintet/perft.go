@@ -22,17 +22,12 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	bench := fs.Bool("bench", false, "print the elapsed time and leaf nodes per second")
 	chance := fs.String("chance", "draws", "how a random draw branches: draws (every value), outcomes (once per outcome: "+
 		"a capture's success, miss and attacker-dies), success (every capture attempt succeeds)")
-	secrets := fs.String("secrets", "full", "how secrets count (Crown): full (each value of a secret choice is an action, "+
-		"reveals answered truly) or public (a secret choice is one action, reveals answered so that play goes on)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	var opts game.PerftOptions
 	var err error
 	if opts.Chance, err = game.ParseChanceMode(*chance); err != nil {
-		return err
-	}
-	if opts.Secrets, err = game.ParseSecretMode(*secrets); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -50,7 +45,7 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 		return perftRules(v, *fen, *depth, opts, *divide, *bench, stdout)
 	}
 	if opts != (game.PerftOptions{}) {
-		return fmt.Errorf("%s has no random draws and no secrets: -chance and -secrets do not apply", v.Name)
+		return fmt.Errorf("%s has no random draws: -chance does not apply", v.Name)
 	}
 	if *fen == "" {
 		*fen = v.Start
@@ -103,7 +98,7 @@ func perftRules(v *game.Variant, text string, depth int, opts game.PerftOptions,
 	case divide && s.Kind == game.StepMove && s.Players != 3:
 		pl := s.OnlyPlayer()
 		var lines []string
-		for _, m := range opts.Moves(r, pl) {
+		for _, m := range r.Moves(pl, nil) {
 			text := r.MoveText(m)
 			c := r.Clone()
 			if _, err := c.Apply(game.Input{Kind: game.InputMove, Player: pl, Move: m}); err != nil {

@@ -127,7 +127,6 @@ func TestPerftChance(t *testing.T) {
 	}
 	for _, args := range [][]string{
 		{"perft", "-chance", "some"},
-		{"perft", "-secrets", "half"},
 		{"perft", "-variant", "chess", "-chance", "outcomes"},
 	} {
 		if _, errs, code := run(t, args...); code == 0 || errs == "" {
