@@ -248,7 +248,7 @@ func (r *crownRules) lose(pc Piece, sq Square, mine bool) {
 		}
 		s.mon[j] = NoSquare
 		if s.crownPublic {
-			if s.crown == j {
+			if s.crown == j && !r.public {
 				r.end(win)
 			}
 			return
@@ -259,7 +259,7 @@ func (r *crownRules) lose(pc Piece, sq Square, mine bool) {
 			return
 		}
 		if s.halfPublic {
-			if s.half == uint8(t-HalfOrth) {
+			if s.half == uint8(t-HalfOrth) && !r.public {
 				r.end(win)
 			}
 			return

@@ -22,12 +22,18 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	bench := fs.Bool("bench", false, "print the elapsed time and leaf nodes per second")
 	chance := fs.String("chance", "draws", "how a random draw branches: draws (every value), outcomes (once per outcome: "+
 		"a capture's success, miss and attacker-dies), success (every capture attempt succeeds)")
+	secrets := fs.String("secrets", "full", "how Crown's secrets count: full (each value of a secret choice is an action, "+
+		"reveals answered truly) or public (a secret choice is one action, every reveal answered so that play goes on, "+
+		"no crown event ends the game: the count an engine without secrets can check)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	var opts game.PerftOptions
 	var err error
 	if opts.Chance, err = game.ParseChanceMode(*chance); err != nil {
+		return err
+	}
+	if opts.Secrets, err = game.ParseSecretMode(*secrets); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -45,7 +51,7 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 		return perftRules(v, *fen, *depth, opts, *divide, *bench, stdout)
 	}
 	if opts != (game.PerftOptions{}) {
-		return fmt.Errorf("%s has no random draws: -chance does not apply", v.Name)
+		return fmt.Errorf("%s has no random draws and no secrets: -chance and -secrets do not apply", v.Name)
 	}
 	if *fen == "" {
 		*fen = v.Start
@@ -91,6 +97,7 @@ func perftRules(v *game.Variant, text string, depth int, opts game.PerftOptions,
 	if err != nil {
 		return err
 	}
+	r = opts.Root(r)
 	start := time.Now()
 	var nodes int64
 	s := r.Next()

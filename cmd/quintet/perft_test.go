@@ -127,10 +127,34 @@ func TestPerftChance(t *testing.T) {
 	}
 	for _, args := range [][]string{
 		{"perft", "-chance", "some"},
+		{"perft", "-secrets", "half"},
+		{"perft", "-variant", "chess", "-secrets", "public"},
 		{"perft", "-variant", "chess", "-chance", "outcomes"},
 	} {
 		if _, errs, code := run(t, args...); code == 0 || errs == "" {
 			t.Errorf("%q: exit %d, stderr %q; want an error", args, code, errs)
 		}
+	}
+}
+
+// -secrets public counts Crown as an engine without secrets does (Fairy-Stockfish's
+// figure, see game/crown_public_test.go): one sealed crown choice per side.
+func TestPerftSecretsPublic(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-depth", "4"}, "1600"},
+		{[]string{"-depth", "4", "-secrets", "public"}, "400"},
+		{[]string{"-depth", "3", "-secrets", "public", "-fen", "3dk3/8/8/8/8/8/4f3/3DK3 w - - 0 1 crown=kd monarchs=e1d1/e8d8"}, "2039"},
+	} {
+		out, errs, code := run(t, append([]string{"perft", "-variant", "crown"}, c.args...)...)
+		if code != 0 || lastLine(out) != c.want {
+			t.Errorf("%v: exit %d, %q %s; want %s", c.args, code, out, errs, c.want)
+		}
+	}
+	out, _, _ := run(t, "perft", "-variant", "crown", "-depth", "1", "-divide", "-secrets", "public")
+	if lastLine(out) != "1" {
+		t.Errorf("divide of the sealed choice:\n%s", out)
 	}
 }
