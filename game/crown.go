@@ -40,8 +40,8 @@ import "slices"
 //   - "0-0" is castling with the rook three files from the monarch (King with the h-rook,
 //     Dame with the a-rook), "0-0-0" with the rook four files away, as the source writes
 //     the Dame's castling to b1 "0-0 (Д)";
-//   - a monarch that became an ordinary piece by hiding the crown keeps its castling
-//     rights (castling asks only that monarch and rook are unmoved);
+//   - a monarch that became an ordinary piece by hiding the crown loses its castling
+//     rights: only monarchs castle (RULES §3);
 //   - the secret bit of a stone placement and of a split is part of the action, so the
 //     referee offers both values as two actions;
 //   - the 50-move count is reset by captures and pawn moves only, as in chess;
@@ -235,10 +235,13 @@ type crownRules struct {
 	kind  crownKind
 	para  bool
 	holds [2]bool // this state is told the secrets of that player's moves
-	side  [2]crownSide
-	pend  crownPend
-	out   Outcome
-	reps  []uint64 // hashes since the last capture or pawn move, for repetitions
+	// public is the public count of a perft (PerftOptions.Secrets): no crown event ends
+	// the game; such a state exists only inside that count.
+	public bool
+	side   [2]crownSide
+	pend   crownPend
+	out    Outcome
+	reps   []uint64 // hashes since the last capture or pawn move, for repetitions
 }
 
 // crownReasons are the reasons a Crown game ends, in the order the position text numbers
@@ -271,7 +274,40 @@ func (r *crownRules) clone() *crownRules {
 // copy is no longer told the opponent's secrets by later moves.
 func (r *crownRules) View(p Color) Rules {
 	c := r.clone()
-	o := p.Other()
+	c.forget(p.Other())
+	return c
+}
+
+// publicCopy is what an observer without secrets sees, for the public count: each
+// secret choice is one sealed action, and no crown event ends the game.
+func (r *crownRules) publicCopy() Rules {
+	c := r.clone()
+	c.forget(White)
+	c.forget(Black)
+	c.public = true
+	return c
+}
+
+// publicAnswer is the reveal that lets play go on: the captured monarch or half was not
+// crowned, the stone not mined, the crown not on the square.
+func (r *crownRules) publicAnswer(st Step) uint64 {
+	if r.pend.n == 0 {
+		return 0
+	}
+	switch q := r.pend.q[0]; q.secret {
+	case SecretCrown:
+		if j := 1 - uint8(q.piece-King); r.side[q.owner].mon[j] != NoSquare {
+			return uint64(j)
+		}
+		return uint64(q.piece - King) // its last monarch: play goes on all the same
+	case SecretHalf:
+		return uint64(1 - uint8(q.piece-HalfOrth))
+	}
+	return 0
+}
+
+// forget zeroes o's unrevealed secrets; the copy is no longer told o's secrets.
+func (c *crownRules) forget(o Color) {
 	c.holds[o] = false
 	s := &c.side[o]
 	if !s.crownPublic {
@@ -288,7 +324,6 @@ func (r *crownRules) View(p Color) Rules {
 	if !s.halfPublic {
 		s.half, s.halfKnown = 0, false
 	}
-	return c
 }
 
 // Next is what the game needs: the choices, moves, reveals of a move in progress, and

@@ -182,6 +182,8 @@ func (r *crownRules) play(m Move) {
 			s.hideSq, s.hideKnown = m.To, true
 		}
 		s.mon = [2]Square{NoSquare, NoSquare} // the monarch is an ordinary piece now
+		// Only monarchs castle (RULES §3): the side's castlings go with its monarch.
+		p.Castle &^= v.castleSide[us]
 	case SplitMonarch:
 		p.Remove(m.From)
 		p.Put(MakePiece(us, HalfOrth+HalfDiag-m.Promo), m.From)
@@ -246,7 +248,7 @@ func (r *crownRules) lose(pc Piece, sq Square, mine bool) {
 		}
 		s.mon[j] = NoSquare
 		if s.crownPublic {
-			if s.crown == j {
+			if s.crown == j && !r.public {
 				r.end(win)
 			}
 			return
@@ -257,7 +259,7 @@ func (r *crownRules) lose(pc Piece, sq Square, mine bool) {
 			return
 		}
 		if s.halfPublic {
-			if s.half == uint8(t-HalfOrth) {
+			if s.half == uint8(t-HalfOrth) && !r.public {
 				r.end(win)
 			}
 			return

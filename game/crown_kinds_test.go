@@ -248,22 +248,19 @@ func countKind(ms []Move, k MoveKind) int {
 }
 
 func TestCrownHiddenEnds(t *testing.T) {
-	// Castling ends on two squares: both are checked, the monarch's first.
-	r := crownLoad(t, "kind=hidden", "4k3/8/8/8/8/8/8/4K2R w KH - 0 10 crown=Kk monarchs=e1/e8 lost=w")
-	crownDo(t, r, "hide:f1", "Kd8")
-	if st := r.Next(); st.Square != Sq(3, 7) || st.Owner != White {
-		t.Fatalf("%+v", st)
-	}
-	crownDo(t, r, "!0", "0-0K")
-	if st := r.Next(); st.Square != Sq(6, 0) {
-		t.Fatalf("first check %+v, want g1", st)
+	// Castling ends on two squares: both are checked, the monarch's first (the enemy
+	// castles: a side that hid has no monarch left to castle).
+	r := crownLoad(t, "kind=hidden", "4k2r/8/8/8/8/8/8/4K3 w kh - 0 10 crown=Kk monarchs=e1/e8 lost=w")
+	crownDo(t, r, "hide:f8", "0-0K")
+	if st := r.Next(); st.Square != Sq(6, 7) || st.Owner != White {
+		t.Fatalf("first check %+v, want g8", st)
 	}
 	crownDo(t, r, "!0")
-	if st := r.Next(); st.Square != Sq(5, 0) {
-		t.Fatalf("second check %+v, want f1", st)
+	if st := r.Next(); st.Square != Sq(5, 7) {
+		t.Fatalf("second check %+v, want f8", st)
 	}
 	crownDo(t, r, "!1")
-	if r.out != (Outcome{BlackWins, "own crown crushed"}) {
+	if r.out.Result != BlackWins {
 		t.Fatalf("%+v", r.out)
 	}
 	// Both crowns hidden on one square: the mover's own is asked first and loses.
@@ -425,5 +422,31 @@ func TestCrownParatrooper(t *testing.T) {
 	crownDo(t, r, "!0")
 	if r.pos.At(Sq(2, 7)) != MakePiece(White, Para) || r.out.Over() {
 		t.Fatal(r.Text())
+	}
+}
+
+// A monarch that hid the crown is an ordinary piece and only monarchs castle (RULES §3):
+// the King's rights go with the hiding, in the text, the moves and the hash, and a text
+// that gives a hidden side castling rights is refused.
+func TestCrownHiddenNoCastling(t *testing.T) {
+	r := crownLoad(t, "kind=hidden", "r3k3/8/8/8/8/8/8/4K2R w KH - 0 10 crown=Kk monarchs=e1/e8 lost=w")
+	if !hasToken(r, "0-0K") {
+		t.Fatalf("the King may castle before hiding: %v", crownTokens(r))
+	}
+	crownDo(t, r, "hide:c5", "Ra7")
+	if hasToken(r, "0-0K") || countKind(r.Moves(White, nil), Castle) != 0 {
+		t.Fatalf("castling after hiding: %v", crownTokens(r))
+	}
+	text := r.Text()
+	if f := strings.Fields(text)[2]; f != "-" {
+		t.Fatalf("castling field %q after hiding, want -: %s", f, text)
+	}
+	back := crownLoad(t, "kind=hidden", text)
+	if back.Hash() != r.Hash() {
+		t.Fatalf("hash %x, read back %x: %s", r.Hash(), back.Hash(), text)
+	}
+	v, _ := Lookup("crown", "kind=hidden")
+	if _, err := Load(v, "r3k3/8/8/8/8/8/8/4K2R w KH - 0 10 crown=Kk monarchs=-/e8 lost=w hide=c5/- proven=0000000000000090/-"); err == nil || !strings.Contains(err.Error(), "castle") {
+		t.Fatalf("castling rights of a hidden side accepted: %v", err)
 	}
 }

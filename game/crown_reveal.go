@@ -108,8 +108,13 @@ func (r *crownRules) reveal(v uint64) (Record, error) {
 	return rec, nil
 }
 
-// crownLost ends the game: q's owner lost its crowned piece.
+// crownLost ends the game: q's owner lost its crowned piece (in the public count it
+// goes on, the side having lost its monarch).
 func (r *crownRules) crownLost(rec *Record, q crownReq, name string) {
+	if r.public {
+		r.side[q.owner].lost = true
+		return
+	}
 	o := Outcome{WinFor(q.owner.Other()), "crown captured"}
 	if q.mine {
 		o.Reason = "crown blown up"
@@ -159,7 +164,7 @@ func (r *crownRules) checkMine(c Color, i int, v uint64) error {
 	if v == 1 && mined > 0 {
 		return fmt.Errorf("mine reveal 1: %v already had its mined stone", c)
 	}
-	if v == 0 && unmined >= crownStoneCount-1 {
+	if v == 0 && unmined >= crownStoneCount-1 && !r.public {
 		return fmt.Errorf("mine reveal 0: %v's stones would have no mined one", c)
 	}
 	if x := s.stones[i]; x.known && x.mined != (v == 1) {

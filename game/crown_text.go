@@ -54,7 +54,7 @@ func (r *crownRules) Text() string {
 	sb.WriteString(p.BoardText())
 	sb.WriteString([]string{" w ", " b "}[p.Side])
 	sb.WriteString(crownCastleText(p))
-	fmt.Fprintf(&sb, " %v %d %d", p.EP, p.Halfmove, p.Fullmove)
+	fmt.Fprintf(&sb, " %s %d %d", p.EPText(), p.Halfmove, p.Fullmove)
 	sb.WriteString(" crown=")
 	for c := range r.side {
 		sb.WriteByte(r.side[c].crownChar())

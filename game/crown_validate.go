@@ -30,6 +30,9 @@ func (r *crownRules) validate() error {
 		if (s.hid || s.split) && (!s.lost || s.mon != [2]Square{NoSquare, NoSquare}) {
 			return fmt.Errorf("crown text: %v hid or split its crown: it must have lost its uncrowned monarch and have no starting monarch left", c)
 		}
+		if s.hid && p.Castle&p.V.castleSide[c] != 0 {
+			return fmt.Errorf("crown text: %v hid its crown, so it has no monarch left to castle", c)
+		}
 		pendingCrown := false
 		for _, q := range r.pend.q[:r.pend.n] {
 			pendingCrown = pendingCrown || q.owner == c && q.secret == SecretCrown
@@ -62,12 +65,8 @@ func (r *crownRules) validate() error {
 		return fmt.Errorf("crown text: a finished game has no pending move")
 	}
 	if p.EP != NoSquare {
-		pawn := p.EP - 8
-		if p.Side == Black {
-			pawn = p.EP + 8
-		}
-		if p.board[pawn] != MakePiece(mover, Pawn) || p.board[p.EP] != NoPiece {
-			return fmt.Errorf("crown text: en-passant square %v without the pawn that passed it", p.EP)
+		if err := p.checkEP(p.EP); err != nil {
+			return fmt.Errorf("crown text: %w", err)
 		}
 	}
 	for _, q := range r.pend.q[:r.pend.n] {

@@ -38,8 +38,8 @@ func ParseFEN(v *Variant, fen string) (*Position, error) {
 		if err != nil || !v.OnBoard(s) {
 			return nil, fmt.Errorf("fen: en-passant square %q is not a square of the board", f[3])
 		}
-		if s.Rank() != v.epRank(p.Side) {
-			return nil, fmt.Errorf("fen: en-passant square %v is on the wrong rank", s)
+		if err := p.checkEP(s); err != nil {
+			return nil, fmt.Errorf("fen: %w", err)
 		}
 		p.EP = s
 	}
@@ -79,6 +79,32 @@ const maxClock = 10000
 func parseClock(s string, lo int) (int, bool) {
 	n, err := strconv.Atoi(s)
 	return n, err == nil && n >= lo && n <= maxClock
+}
+
+// checkEP refuses en-passant square s unless the side not to move can just have made a
+// double step over it: s on the right rank and empty, the pawn on the square in front
+// of it, the square it came from empty. The square is accepted whether or not a pawn
+// can take there (lichess and Stockfish write it only then; older tools always).
+func (p *Position) checkEP(s Square) error {
+	v := p.V
+	if !v.EnPassant || !v.DoubleStep {
+		return fmt.Errorf("en-passant square %v: %s has no en passant", s, v.Name)
+	}
+	if s.Rank() != v.epRank(p.Side) {
+		return fmt.Errorf("en-passant square %v is not on rank %d, the one a %v pawn passes", s, v.epRank(p.Side)+1, p.Side.Other())
+	}
+	dir := 1 // the passing pawn's direction of travel, in ranks
+	if p.Side == White {
+		dir = -1
+	}
+	front, from := Sq(s.File(), s.Rank()+dir), Sq(s.File(), s.Rank()-dir)
+	if p.board[front] != MakePiece(p.Side.Other(), Pawn) {
+		return fmt.Errorf("en-passant square %v: no %v pawn on %v that could have passed it", s, p.Side.Other(), front)
+	}
+	if p.board[s] != NoPiece || p.board[from] != NoPiece {
+		return fmt.Errorf("en-passant square %v: %v and %v must be empty after a double step", s, s, from)
+	}
+	return nil
 }
 
 // epRank is the rank of the en-passant square when side is to move: the square an enemy
@@ -124,8 +150,11 @@ func (p *Position) parseBoard(b string) error {
 			if f >= v.Files {
 				return fmt.Errorf("fen: rank %d has more than %d files", r+1, v.Files)
 			}
-			if t == Pawn && (r == v.promoRank[c]) {
+			if t == Pawn && r == v.promoRank[c] {
 				return fmt.Errorf("fen: %v pawn on its last rank at %v", c, Sq(f, r))
+			}
+			if t == Pawn && r == v.promoRank[c.Other()] {
+				return fmt.Errorf("fen: %v pawn on its own first rank at %v", c, Sq(f, r))
 			}
 			p.Put(MakePiece(c, t), Sq(f, r))
 			f++
@@ -163,16 +192,25 @@ func (p *Position) parseCastling(s string) error {
 	return nil
 }
 
-// FEN writes the position. The en-passant square is written after every double step.
+// FEN writes the position. The en-passant square is written only when a pawn can take
+// there (EPCapturable), as lichess, chessops, Stockfish and Fairy-Stockfish write it.
 func (p *Position) FEN() string {
 	var sb strings.Builder
 	sb.WriteString(p.BoardText())
 	sb.WriteString([]string{" w ", " b "}[p.Side])
 	sb.WriteString(p.CastlingText())
 	sb.WriteByte(' ')
-	sb.WriteString(p.EP.String())
+	sb.WriteString(p.EPText())
 	fmt.Fprintf(&sb, " %d %d", p.Halfmove, p.Fullmove)
 	return sb.String()
+}
+
+// EPText is the en-passant field of FEN: the square when a pawn can take there, else "-".
+func (p *Position) EPText() string {
+	if !p.EPCapturable() {
+		return "-"
+	}
+	return p.EP.String()
 }
 
 // BoardText is the piece placement field of FEN. A square with pieces beneath its top

@@ -5,7 +5,8 @@ import "testing"
 // FuzzParseFEN: any text gives a position or an error, never a panic, and a position read
 // writes back to text that reads to the same position.
 func FuzzParseFEN(f *testing.F) {
-	for _, s := range []string{StartFEN, kiwipete, "8/8/8/8/8/8/8/8 w - - 0 1", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0", "x"} {
+	for _, s := range []string{StartFEN, kiwipete, "8/8/8/8/8/8/8/8 w - - 0 1", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0", "x",
+		"4k3/8/8/8/3p4/8/8/4K3 b - e3 0 1", "8/8/8/8/k2pP2Q/8/8/4K3 b - e3 0 1", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1"} {
 		f.Add("chess", s)
 		f.Add("forced", s)
 	}

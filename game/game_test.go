@@ -92,7 +92,7 @@ func TestPGNImport(t *testing.T) {
 		t.Errorf("tags %v", g.Tags)
 	}
 	out := g.PGN()
-	for _, want := range []string{`[Variant "chess"]`, "12. O-O-O Rd8", "17. Rd8# 1-0"} {
+	for _, want := range []string{`[Variant "Standard"]`, `[Termination "Normal"]`, `[PlyCount "33"]`, "12. O-O-O Rd8", "17. Rd8# {checkmate} 1-0"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("export lacks %q:\n%s", want, out)
 		}

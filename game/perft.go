@@ -1,8 +1,9 @@
 package game
 
-// Perft counts the leaf nodes of the move tree to the given depth, with bulk counting at
-// depth 1 (moves are counted, not made). Under king capture a move that takes a king ends
-// the game, so it is a leaf.
+// Perft counts the sequences of exactly depth moves from the position, with bulk counting
+// at depth 1 (moves are counted, not made). As in every engine's perft, a finished game
+// has no children: under king capture a move that takes a king counts at its own depth
+// and adds nothing to deeper ones.
 func (p *Position) Perft(depth int) int64 {
 	if depth <= 0 {
 		return 1
@@ -16,7 +17,6 @@ func (p *Position) Perft(depth int) int64 {
 	kingCapture := p.V.KingCapture
 	for _, m := range moves {
 		if kingCapture && p.board[m.To].Type() == King {
-			n++
 			continue
 		}
 		p.Make(m)
@@ -31,13 +31,16 @@ func (p *Position) Divide(depth int) map[Move]int64 {
 	out := map[Move]int64{}
 	var buf [MaxMoves]Move
 	for _, m := range p.LegalMoves(buf[:0]) {
-		if depth <= 1 || (p.V.KingCapture && p.board[m.To].Type() == King) {
+		switch {
+		case depth <= 1:
 			out[m] = 1
-			continue
+		case p.V.KingCapture && p.board[m.To].Type() == King:
+			out[m] = 0
+		default:
+			p.Make(m)
+			out[m] = p.Perft(depth - 1)
+			p.Unmake()
 		}
-		p.Make(m)
-		out[m] = p.Perft(depth - 1)
-		p.Unmake()
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,8 +16,40 @@ const MaxPGNLen = 1 << 20
 // replays it exactly: {[%draw 3 7]} a random draw, {[%reveal 1]} a secret, {[%resign w]},
 // {[%claim]}, {[%agree]}. Text after the command is for people.
 
-// PGN writes the game in Portable Game Notation with a [Variant] tag (and [VariantOptions]
-// when the variant has options; [SetUp] and [FEN] when it did not start at the start).
+// pgnTerminations are the PGN standard's words for how a game ended, as lichess writes
+// them; our own reason goes in a comment before the result.
+var pgnTerminations = []string{"Normal", "Time forfeit", "Abandoned", "Rules infraction", "Adjudication", "Death", "Emergency", "Unterminated"}
+
+// pgnVariant is the [Variant] tag of a game: lichess's words for chess ("Standard", or
+// "From Position" when it starts elsewhere), Fairy-Stockfish's spelling of forced
+// capture, our own names for the games no one else has.
+func pgnVariant(v *Variant, start string) string {
+	switch v.Name {
+	case "chess":
+		if start != "" {
+			return "From Position"
+		}
+		return "Standard"
+	case "forced":
+		return "forcedcapture"
+	}
+	return v.Name
+}
+
+// pgnVariantNames maps the other names a [Variant] tag may use to ours.
+var pgnVariantNames = map[string]string{"": "chess", "standard": "chess", "chess": "chess", "from position": "chess", "forcedcapture": "forced"}
+
+// external reports whether the game's [Termination] tag says it ended outside the
+// rules' moves (time forfeit, abandonment, an infraction, adjudication).
+func (g *Game) external() bool {
+	t := g.Tags["Termination"]
+	return slices.Contains(pgnTerminations, t) && t != "Normal" && t != "Unterminated"
+}
+
+// PGN writes the game in Portable Game Notation: the seven tags, [Variant] (and
+// [VariantOptions] when the variant has options; [SetUp] and [FEN] when it did not start
+// at the start), [Termination] in the standard's words with the reason in a comment
+// before the result, [PlyCount].
 func (g *Game) PGN() string {
 	v := g.Variant()
 	tags := map[string]string{
@@ -26,8 +59,12 @@ func (g *Game) PGN() string {
 	for k, val := range g.Tags {
 		tags[k] = val
 	}
-	tags["Result"] = g.Outcome().Result.String()
-	tags["Variant"] = v.Name
+	result := g.Outcome().Result.String()
+	if r := g.Tags["Result"]; !g.Outcome().Over() && g.external() && (r == "1-0" || r == "0-1" || r == "1/2-1/2") {
+		result = r // decided outside the moves: on time, by abandonment, by an arbiter
+	}
+	tags["Result"] = result
+	tags["Variant"] = pgnVariant(v, g.start)
 	if len(v.Options) > 0 {
 		var kv []string
 		for k, val := range v.Options {
@@ -39,9 +76,21 @@ func (g *Game) PGN() string {
 	if g.start != "" {
 		tags["SetUp"], tags["FEN"] = "1", g.start
 	}
-	if o := g.Outcome(); o.Over() {
-		tags["Termination"] = o.Reason
+	term := "Unterminated"
+	switch {
+	case g.external():
+		term = g.Tags["Termination"] // set by whoever ended the game outside the rules
+	case g.Outcome().Over():
+		term = "Normal"
 	}
+	tags["Termination"] = term
+	plies := 0
+	for _, e := range g.entries {
+		if e.Input.Kind == InputMove { // both sealed moves of a simultaneous turn too
+			plies++
+		}
+	}
+	tags["PlyCount"] = strconv.Itoa(plies)
 	var sb strings.Builder
 	for _, k := range []string{"Event", "Site", "Date", "Round", "White", "Black", "Result"} {
 		fmt.Fprintf(&sb, "[%s %s]\n", k, quotePGN(tags[k]))
@@ -92,7 +141,13 @@ func (g *Game) PGN() string {
 		}
 		afterComment = true
 	}
-	words = append(words, g.Outcome().Result.String())
+	if o := g.Outcome(); o.Over() && o.Reason != "" {
+		// Unless the last move's own comment already says it ("… passed twice: draw").
+		if last := words[len(words)-1]; !strings.HasSuffix(last, "}") || !strings.Contains(last, o.Reason) {
+			words = append(words, "{"+strings.NewReplacer("{", "(", "}", ")").Replace(o.Reason)+"}")
+		}
+	}
+	words = append(words, result)
 	col := 0
 	for i, w := range words {
 		if i > 0 {
@@ -121,7 +176,45 @@ func ParsePGN(text string) (*Game, error) {
 	if len(text) > MaxPGNLen {
 		return nil, fmt.Errorf("pgn: %d bytes, more than %d", len(text), MaxPGNLen)
 	}
+	return parseGame(&pgnLexer{s: text, line: 1})
+}
+
+// MaxPGNFileLen bounds the text ParsePGNGames reads; each game in it is bounded by
+// MaxPGNLen.
+const MaxPGNFileLen = 64 << 20
+
+// ParsePGNGames reads every game of a PGN text (a file of games, as databases and
+// lichess exports write them) and replays each. On an error it returns the games read
+// before it and an error naming the game by its number and line.
+func ParsePGNGames(text string) ([]*Game, error) {
+	if len(text) > MaxPGNFileLen {
+		return nil, fmt.Errorf("pgn: %d bytes, more than %d", len(text), MaxPGNFileLen)
+	}
 	l := &pgnLexer{s: text, line: 1}
+	var games []*Game
+	for {
+		l.skipSpace()
+		if l.i >= len(l.s) {
+			return games, nil
+		}
+		from, line := l.i, l.line
+		g, err := parseGame(l)
+		if err != nil {
+			return games, fmt.Errorf("game %d (line %d): %w", len(games)+1, line, err)
+		}
+		if l.i-from > MaxPGNLen {
+			return games, fmt.Errorf("game %d (line %d): %d bytes, more than %d", len(games)+1, line, l.i-from, MaxPGNLen)
+		}
+		if l.i == from {
+			return games, fmt.Errorf("game %d (line %d): no game here", len(games)+1, line)
+		}
+		games = append(games, g)
+	}
+}
+
+// parseGame reads one game from l: its tags, then its movetext up to the result, the
+// next game's tags or the end.
+func parseGame(l *pgnLexer) (*Game, error) {
 	tags := map[string]string{}
 	for {
 		l.skipSpace()
@@ -138,9 +231,8 @@ func ParsePGN(text string) (*Game, error) {
 		tags[k] = val
 	}
 	name := tags["Variant"]
-	switch strings.ToLower(name) {
-	case "", "standard", "chess":
-		name = "chess"
+	if n, ok := pgnVariantNames[strings.ToLower(name)]; ok {
+		name = n
 	}
 	var opts []string
 	if o := tags["VariantOptions"]; o != "" {
@@ -169,12 +261,21 @@ func ParsePGN(text string) (*Game, error) {
 	}
 	for k, val := range tags {
 		switch k {
-		case "Variant", "VariantOptions", "FEN", "SetUp", "Result", "Termination":
+		case "Variant", "VariantOptions", "FEN", "SetUp", "PlyCount":
+		case "Termination", "Result":
+			// Kept when they say what the moves cannot (time, abandonment); Normal and
+			// Unterminated, and the result of a game the moves finish, follow from them.
+			if t := tags["Termination"]; slices.Contains(pgnTerminations, t) && t != "Normal" && t != "Unterminated" {
+				g.Tags[k] = val
+			}
 		default:
 			g.Tags[k] = val
 		}
 	}
 	for {
+		if l.skipSpace(); l.i < len(l.s) && l.s[l.i] == '[' {
+			break // the next game's tags: this one had no result
+		}
 		tok, line, err := l.next()
 		if err != nil {
 			return nil, err

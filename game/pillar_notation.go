@@ -148,7 +148,7 @@ func (r *pillarRules) ParseMove(c Color, s string) (Move, error) {
 		t = "pass"
 	}
 	for _, m := range r.moves {
-		if normalizePillar(r.moveBody(m)) == t || r.coords(m, false) == t {
+		if normalizePillar(r.moveBody(m)) == t || normalizePillar(r.coords(m, false)) == t {
 			return m, nil
 		}
 	}
@@ -157,7 +157,7 @@ func (r *pillarRules) ParseMove(c Color, s string) (Move, error) {
 	var found []Move
 	lt := loosePillar(t)
 	for _, m := range r.moves {
-		c := r.coords(m, true)
+		c := normalizePillar(r.coords(m, true))
 		if c == t || strings.TrimSuffix(c, "ep") == t || loosePillar(normalizePillar(r.moveBody(m))) == lt {
 			found = append(found, m)
 		}

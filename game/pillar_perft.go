@@ -5,13 +5,16 @@ type pillarPly struct {
 	all, moves, rolled []Move
 }
 
-// Perft counts the leaves of the game tree to depth plies exactly as PerftRules does (a
-// ply is a move, a pass included; a roll branches over the six faces without costing a
-// ply; a finished game is a leaf), by making and taking back moves on one copy of the
+// Perft counts the sequences of depth plies exactly as PerftRules does (a ply is a move,
+// a pass included; a roll branches over the six faces without costing a ply; a finished
+// game has no children), by making and taking back moves on one copy of the
 // position instead of cloning states: the node logic a search needs.
 func (r *pillarRules) Perft(depth int) int64 {
-	if depth <= 0 || r.out.Over() {
+	if depth <= 0 {
 		return 1
+	}
+	if r.out.Over() {
+		return 0
 	}
 	p := r.pos.Clone()
 	plies := make([]pillarPly, depth)
@@ -48,7 +51,7 @@ func pillarPerftNode(p *Position, c *pillarCfg, depth int, plies []pillarPly) in
 	out, turn, moves := decideTurn(p, c, ply.all, ply.moves[:0])
 	ply.moves = moves
 	if out.Over() {
-		return 1
+		return 0
 	}
 	if turn != turnRoll {
 		return pillarPerftMoves(p, c, moves, depth, plies[1:])

@@ -522,11 +522,14 @@ func (b *pref) rolled(all []pmove, f int) []pmove {
 }
 
 // perft counts as PerftRules does: a ply is a move (a pass included), each face of a roll
-// is a branch that costs no ply, a finished game is a leaf.
+// is a branch that costs no ply, a finished game has no children.
 func (b *pref) perft(depth int) int64 {
-	over, roll, moves := b.turn()
-	if depth == 0 || over != "" {
+	if depth == 0 {
 		return 1
+	}
+	over, roll, moves := b.turn()
+	if over != "" {
+		return 0
 	}
 	if b.die >= 0 {
 		moves = b.rolled(moves, b.die)

@@ -164,13 +164,39 @@ func (p *Position) InCheck() bool {
 	return k != NoSquare && p.Attacked(k, p.Side.Other())
 }
 
-// epKey is the hash of the en-passant square: counted only when a pawn could take there,
-// so that positions that differ only by an unusable square repeat.
+// epKey is the hash of the en-passant square: counted only when a pawn can take there,
+// so that positions that differ only by an unusable square repeat (as FIDE counts them).
 func (p *Position) epKey() uint64 {
-	if p.EP == NoSquare || pawnAtt[p.Side.Other()][p.EP]&p.Pieces(p.Side, Pawn) == 0 {
+	if !p.EPCapturable() {
 		return 0
 	}
 	return zEP[p.EP.File()]
+}
+
+// EPCapturable reports whether a pawn of the side to move can take en passant: one
+// attacks the square and, under check rules, the capture leaves its king unattacked.
+// Position text names the square only then, as lichess, chessops and Stockfish write it.
+func (p *Position) EPCapturable() bool {
+	if p.EP == NoSquare || !p.V.EnPassant {
+		return false
+	}
+	pawns := pawnAtt[p.Side.Other()][p.EP] & p.Pieces(p.Side, Pawn)
+	if pawns == 0 {
+		return false
+	}
+	ksq := p.KingSquare(p.Side)
+	if !p.V.Check || p.Under != nil || ksq == NoSquare {
+		// No check, or pillar chess's towers (whose own generator decides): a pawn that
+		// attacks the square can take.
+		return true
+	}
+	for b := pawns; b != 0; b &= b - 1 {
+		var buf [1]Move
+		if len(p.addEnPassant(buf[:0], b.First(), ksq)) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // computeHash is the hash from scratch; Make keeps it incrementally.

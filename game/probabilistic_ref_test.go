@@ -4,7 +4,8 @@ package game
 // board of reference_test.go (its own mailbox, move generation, make and attack test) and
 // sharing nothing with probabilistic_*.go. It counts as PerftRules does: a ply is one
 // Move step (a turn's action, or the strike decision); a capture draw branches over the ten
-// values of X without using a ply; a finished game is a leaf.
+// values of X without using a ply; a finished game has no children (it counts only where
+// no depth is left).
 
 import (
 	"math/rand/v2"
@@ -131,11 +132,40 @@ func refKill(b refBoard, r, f int) refBoard {
 	return b
 }
 
+// refChance is how the reference branches over a capture's draw, as PerftOptions.Chance.
+var refChance = ChanceDraws
+
+// refXs are the values of X the reference branches over for an attempt by attacker:
+// all ten, the first of each outcome, or the first success.
+func refXs(attacker byte) []int {
+	king := refLower(attacker) == 'k'
+	switch {
+	case refChance == ChanceSuccess:
+		return []int{0}
+	case refChance == ChanceOutcomes && king:
+		return []int{0, 8, 9}
+	case refChance == ChanceOutcomes:
+		return []int{0, 6, 8}
+	}
+	return []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
+}
+
+// refEnd counts a game that ended with rest plies left: a leaf only at depth 0.
+func refEnd(rest int) int64 {
+	if rest == 0 {
+		return 1
+	}
+	return 0
+}
+
 // refProbPerft counts leaves from the start of a turn.
 func refProbPerft(b refBoard, depth int) int64 {
+	if depth == 0 {
+		return 1
+	}
 	acts := refActions(&b)
 	if len(acts) == 0 {
-		return 1 // no legal move: a draw
+		return 0 // no legal move: a draw, no children
 	}
 	if depth == 1 {
 		return int64(len(acts))
@@ -155,12 +185,12 @@ func refProbAct(b refBoard, act refAction, rest int) int64 {
 	vr, vf := refVictim(m)
 	if act.defence {
 		var n int64
-		for x := 0; x < 10; x++ {
+		for _, x := range refXs(mover) {
 			var c refBoard
 			switch refOutcome(mover, x) {
 			case 0:
 				if refLower(b.sq[vr][vf]) == 'k' {
-					n++
+					n += refEnd(rest)
 					continue
 				}
 				c = refInTurn(b, m)
@@ -168,7 +198,7 @@ func refProbAct(b refBoard, act refAction, rest int) int64 {
 				c = b
 			case 2:
 				if kingMove {
-					n++
+					n += refEnd(rest)
 					continue
 				}
 				c = refKill(b, m.fr, m.ff)
@@ -181,11 +211,11 @@ func refProbAct(b refBoard, act refAction, rest int) int64 {
 		return refProbAfter(b, refMake(b, m), kingMove, rest)
 	}
 	var n int64
-	for x := 0; x < 10; x++ {
+	for _, x := range refXs(mover) {
 		switch refOutcome(mover, x) {
 		case 0:
 			if refLower(b.sq[vr][vf]) == 'k' {
-				n++
+				n += refEnd(rest)
 				continue
 			}
 			n += refProbAfter(b, refMake(b, m), kingMove, rest)
@@ -193,7 +223,7 @@ func refProbAct(b refBoard, act refAction, rest int) int64 {
 			n += refProbAfter(b, refFlip(b), kingMove, rest)
 		case 2:
 			if refLower(mover) == 'k' {
-				n++
+				n += refEnd(rest)
 				continue
 			}
 			n += refProbAfter(b, refFlip(refKill(b, m.fr, m.ff)), kingMove, rest)
@@ -218,11 +248,11 @@ func refProbSecond(c refBoard, m refMove, rest int) int64 {
 	}
 	mover := c.sq[m.fr][m.ff]
 	var n int64
-	for x := 0; x < 10; x++ {
+	for _, x := range refXs(mover) {
 		switch refOutcome(mover, x) {
 		case 0:
 			if refLower(c.sq[vr][vf]) == 'k' {
-				n++
+				n += refEnd(rest)
 				continue
 			}
 			n += refProbPerft(refFlip(refInTurn(c, m)), rest)
@@ -230,7 +260,7 @@ func refProbSecond(c refBoard, m refMove, rest int) int64 {
 			n += refProbPerft(refFlip(c), rest)
 		case 2:
 			if refLower(mover) == 'k' {
-				n++
+				n += refEnd(rest)
 				continue
 			}
 			n += refProbPerft(refFlip(refKill(c, m.fr, m.ff)), rest)
@@ -256,10 +286,10 @@ func refProbAfter(before, after refBoard, kingMove bool, rest int) int64 {
 	}
 	n := refProbPerft(after, rest-1) // decline
 	for s := range strikers {
-		for x := 0; x < 10; x++ {
+		for _, x := range refXs(after.sq[s[0]][s[1]]) {
 			switch refOutcome(after.sq[s[0]][s[1]], x) {
 			case 0:
-				n++ // the king is captured
+				n += refEnd(rest - 1) // the king is captured
 			case 1:
 				n += refProbPerft(after, rest-1)
 			case 2:
@@ -309,21 +339,63 @@ func TestProbPerftReference(t *testing.T) {
 		}
 	}
 	v, _ := Lookup("probabilistic")
-	for _, c := range cases {
-		r, err := Load(v, c.fen)
-		if err != nil {
-			t.Fatalf("%s: %v", c.fen, err)
+	t.Cleanup(func() { refChance = ChanceDraws })
+	for _, mode := range []ChanceMode{ChanceDraws, ChanceOutcomes, ChanceSuccess} {
+		refChance = mode
+		for _, c := range cases {
+			r, err := Load(v, c.fen)
+			if err != nil {
+				t.Fatalf("%s: %v", c.fen, err)
+			}
+			b, err := refParseFEN(c.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := PerftOptions{Chance: mode}.Count(r, c.depth)
+			if err != nil {
+				t.Fatalf("%s: %v", c.fen, err)
+			}
+			if want := refProbPerft(b, c.depth); got != want {
+				t.Errorf("-chance %v %s depth %d: engine %d, reference %d", mode, c.fen, c.depth, got, want)
+			}
 		}
+	}
+}
+
+// TestProbPerftChance pins the three ways of counting a draw on positions with attempts,
+// strikes and defences; the reference agrees with every count.
+func TestProbPerftChance(t *testing.T) {
+	v, _ := Lookup("probabilistic")
+	t.Cleanup(func() { refChance = ChanceDraws })
+	for _, c := range []struct {
+		fen   string
+		depth int
+		want  [3]int64 // draws, outcomes, success
+	}{
+		// Kxe2: 0–7 take the pawn, 8 misses, 9 kills the king (the game ends at ply 1).
+		{"4k3/8/8/8/8/8/4p3/4K3 w - - 0 1", 2, [3]int64{89, 54, 49}},
+		{"4k3/8/8/8/8/8/4p3/4K3 w - - 0 1", 3, [3]int64{739, 379, 274}},
+		{kiwipete, 2, [3]int64{5156, 2740, 2049}},
+		{"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 3, [3]int64{138257, 65312, 48312}},
+		{"1R2B2k/3p2pp/8/8/8/8/8/4K3 w - - 0 1", 3, [3]int64{2817, 2457, 2250}},
+		{"8/8/2Q5/k7/2p5/3N4/1P6/7K w - - 0 1", 4, [3]int64{159520, 74555, 52890}},
+		{"3qkb2/3p1p2/8/8/4N3/8/8/4R1K1 w - - 0 1", 3, [3]int64{9674, 9259, 9014}},
+	} {
 		b, err := refParseFEN(c.fen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := PerftRules(r, c.depth)
-		if err != nil {
-			t.Fatalf("%s: %v", c.fen, err)
-		}
-		if want := refProbPerft(b, c.depth); got != want {
-			t.Errorf("%s depth %d: PerftRules %d, reference %d", c.fen, c.depth, got, want)
+		for i, mode := range []ChanceMode{ChanceDraws, ChanceOutcomes, ChanceSuccess} {
+			r, err := Load(v, c.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := PerftOptions{Chance: mode}.Count(r, c.depth)
+			refChance = mode
+			ref := refProbPerft(b, c.depth)
+			if err != nil || got != c.want[i] || ref != c.want[i] {
+				t.Errorf("-chance %v %s depth %d: engine %d (%v), reference %d, want %d", mode, c.fen, c.depth, got, err, ref, c.want[i])
+			}
 		}
 	}
 }

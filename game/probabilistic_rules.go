@@ -535,3 +535,20 @@ func (r *probRules) oddsText(m Move) string {
 	return fmt.Sprintf("%s: %d%% success, %d%% miss, %d%% attacker dies",
 		r.attemptText(m), 10*int(o.Success), 10*int(o.Miss), 10*int(o.Dies))
 }
+
+// chanceValues are the values of X a perft branches over for mode m: one per outcome the
+// pending attempt's odds allow (the first value of each), or the first success alone
+// (the first value of what can happen when the odds allow no success).
+func (r *probRules) chanceValues(s Step, m ChanceMode) []uint8 {
+	o := r.oddsOf(r.cur)
+	var out []uint8
+	for x, n := range []uint8{o.Success, o.Miss, o.Dies} {
+		if n > 0 {
+			out = append(out, [3]uint8{0, o.Success, o.Success + o.Miss}[x])
+		}
+	}
+	if m == ChanceSuccess {
+		out = out[:1]
+	}
+	return out
+}

@@ -263,7 +263,7 @@ func (r *probRules) ParseMove(c Color, s string) (Move, error) {
 		}
 		t = normalizeSAN(strings.TrimPrefix(t, "strike:"))
 		for _, m := range r.Moves(c, nil) {
-			if m.Kind == Strike && (t == m.UCI() || t == normalizeSAN(r.attemptText(m))) {
+			if m.Kind == Strike && (t == normalizeSAN(m.UCI()) || t == normalizeSAN(r.attemptText(m))) {
 				return m, nil
 			}
 		}

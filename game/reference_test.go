@@ -12,6 +12,7 @@ package game
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -120,8 +121,9 @@ func refParseFEN(fen string) (refBoard, error) {
 	return b, nil
 }
 
-// refFEN writes the first four FEN fields.
-func refFEN(b *refBoard) string {
+// refFEN writes the first four FEN fields, the en-passant square only when a pawn can
+// take there (chess: legally; forced: any pawn attacking it).
+func refFEN(b *refBoard, forced bool) string {
 	var sb strings.Builder
 	for r := 7; r >= 0; r-- {
 		empty := 0
@@ -159,7 +161,11 @@ func refFEN(b *refBoard) string {
 	}
 	sb.WriteString(rights)
 	sb.WriteByte(' ')
-	if b.epR < 0 {
+	moves := refPseudo(b)
+	if !forced {
+		moves = refLegal(b, false)
+	}
+	if !slices.ContainsFunc(moves, func(m refMove) bool { return m.ep }) {
 		sb.WriteByte('-')
 	} else {
 		sb.WriteString(string([]byte{byte('a' + b.epF), byte('1' + b.epR)}))
@@ -435,7 +441,8 @@ func refLegal(b *refBoard, forced bool) []refMove {
 	return all
 }
 
-// refPerft counts leaves; in forced a move that captures a king ends the game (a leaf).
+// refPerft counts move sequences of exactly depth moves; in forced a move that captures a
+// king ends the game, so it counts at its own depth only.
 func refPerft(b *refBoard, depth int, forced bool) int64 {
 	if depth == 0 {
 		return 1
@@ -447,7 +454,6 @@ func refPerft(b *refBoard, depth int, forced bool) int64 {
 	var n int64
 	for _, m := range ms {
 		if forced && refLower(b.sq[m.tr][m.tf]) == 'k' {
-			n++
 			continue
 		}
 		a := refMake(*b, m)
@@ -459,8 +465,12 @@ func refPerft(b *refBoard, depth int, forced bool) int64 {
 func refDivide(b *refBoard, depth int, forced bool) map[string]int64 {
 	out := map[string]int64{}
 	for _, m := range refLegal(b, forced) {
-		if depth <= 1 || forced && refLower(b.sq[m.tr][m.tf]) == 'k' {
+		if depth <= 1 {
 			out[m.uci()] = 1
+			continue
+		}
+		if forced && refLower(b.sq[m.tr][m.tf]) == 'k' {
+			out[m.uci()] = 0
 			continue
 		}
 		a := refMake(*b, m)
@@ -618,7 +628,7 @@ func refPlayGame(t *testing.T, v *Variant, forced bool, start string, rng *rand.
 		*plies++
 		fen := p.FEN()
 		where := fmt.Sprintf("%s after %v (fast FEN %s)", start, line, fen)
-		if got, want := strings.Join(strings.Fields(fen)[:4], " "), refFEN(&b); got != want {
+		if got, want := strings.Join(strings.Fields(fen)[:4], " "), refFEN(&b, forced); got != want {
 			t.Errorf("%s: fast position %q, reference %q", where, got, want)
 			return false
 		}

@@ -100,12 +100,41 @@ func (p *Position) ParseMove(s string) (Move, error) {
 		return NullMove, fmt.Errorf("empty move")
 	}
 	var buf [MaxMoves]Move
-	for _, m := range p.LegalMoves(buf[:0]) {
-		if m.UCI() == t || normalizeSAN(p.sanBody(m)) == t {
+	moves := p.LegalMoves(buf[:0])
+	for _, m := range moves {
+		if normalizeSAN(m.UCI()) == t || normalizeSAN(p.sanBody(m)) == t {
 			return m, nil
 		}
 	}
+	if uci, piece, ok := longAlgebraic(t); ok {
+		for _, m := range moves {
+			if normalizeSAN(m.UCI()) == uci && (piece == 0 || p.V.Pieces[p.board[m.From].Type()].Letter == piece) {
+				return m, nil
+			}
+		}
+	}
 	return NullMove, fmt.Errorf("%q is not a legal move here", s)
+}
+
+// longAlgebraic reads a normalized move in long algebraic notation, as pgn-extract
+// writes it ("Qb8b5", "Qb8-b5", "b7-b8Q", "Nf3xe5"): the coordinates (promotion letter
+// upper case, as normalizeSAN leaves it) and the piece letter, 0 when none is given.
+func longAlgebraic(t string) (uci string, piece byte, ok bool) {
+	if len(t) > 0 && t[0] >= 'A' && t[0] <= 'Z' {
+		piece, t = t[0], t[1:]
+	}
+	sq := func(s string) bool { return len(s) >= 2 && s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8' }
+	if !sq(t) {
+		return "", 0, false
+	}
+	from, rest := t[:2], t[2:]
+	if len(rest) > 0 && (rest[0] == '-' || rest[0] == 'x') {
+		rest = rest[1:]
+	}
+	if !sq(rest) || len(rest) > 3 {
+		return "", 0, false
+	}
+	return from + rest, piece, true
 }
 
 // trimMarks strips surrounding spaces and the check and annotation marks that follow a
@@ -113,7 +142,8 @@ func (p *Position) ParseMove(s string) (Move, error) {
 func trimMarks(s string) string { return strings.TrimRight(strings.TrimSpace(s), "+#!?") }
 
 // normalizeSAN strips what SAN writers vary in: check and annotation marks, "=", zeros
-// written for castling letters.
+// written for castling letters, the case of a promotion letter ("b8=q", and "b7b8Q" as
+// pgn-extract writes coordinates).
 func normalizeSAN(s string) string {
 	s = trimMarks(s)
 	if strings.HasPrefix(s, "0-0-0") {
@@ -122,5 +152,8 @@ func normalizeSAN(s string) string {
 		s = "O-O" + s[3:]
 	}
 	s = strings.ReplaceAll(s, "=", "")
+	if n := len(s); n >= 3 && s[n-2] >= '1' && s[n-2] <= '8' && strings.IndexByte("qrbn", s[n-1]) >= 0 {
+		s = s[:n-1] + strings.ToUpper(s[n-1:])
+	}
 	return s
 }

@@ -290,11 +290,14 @@ func (r *SimulRules) PlayJoint(w, b Move) {
 }
 
 // Perft counts the joint moves (every White choice × every Black choice, passes included)
-// to depth turns, counting leaves in bulk at the last turn; a finished game is a leaf. It
-// agrees with PerftRules, much faster.
+// to depth turns, counting leaves in bulk at the last turn; a finished game has no
+// children. It agrees with PerftRules, much faster.
 func (r *SimulRules) Perft(depth int) int64 {
-	if depth <= 0 || r.out.Over() {
+	if depth <= 0 {
 		return 1
+	}
+	if r.out.Over() {
+		return 0
 	}
 	if depth == 1 {
 		return int64(r.moveCount(White)) * int64(r.moveCount(Black))

@@ -349,8 +349,11 @@ func (b *sref) judge() {
 }
 
 func (b *sref) perft(depth int) int64 {
-	if depth == 0 || b.over {
+	if depth == 0 {
 		return 1
+	}
+	if b.over {
+		return 0
 	}
 	ws, bs := b.moves(true), b.moves(false)
 	if depth == 1 {

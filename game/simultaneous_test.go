@@ -723,7 +723,7 @@ axb5 bxa4 {swap: White's pawn and Black's pawn change places (a4, b5)} 11. pass
 pass 12. pass pass {both players passed twice: draw} 1/2-1/2
 `
 	pgn := g.PGN()
-	for _, tag := range []string{`[Variant "simultaneous"]`, `[VariantOptions "noprogress=off"]`, `[Result "1/2-1/2"]`, `[Termination "both players passed twice"]`} {
+	for _, tag := range []string{`[Variant "simultaneous"]`, `[VariantOptions "noprogress=off"]`, `[Result "1/2-1/2"]`, `[Termination "Normal"]`, `[PlyCount "24"]`} {
 		if !strings.Contains(pgn, tag+"\n") {
 			t.Errorf("PGN lacks %s:\n%s", tag, pgn)
 		}

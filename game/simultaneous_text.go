@@ -268,7 +268,7 @@ func (r *SimulRules) ParseMove(p Color, s string) (Move, error) {
 	var buf [MaxMoves]Move
 	legal := r.LegalMoves(p, buf[:0])
 	for _, m := range legal {
-		if m.UCI() == t || normalizeSAN(r.san(p, m, legal)) == t {
+		if normalizeSAN(m.UCI()) == t || normalizeSAN(r.san(p, m, legal)) == t {
 			return m, nil
 		}
 	}

@@ -74,6 +74,7 @@ type Variant struct {
 	promoRank    [2]int
 	doubleRank   [2]int
 	castleMask   [64]uint8 // rights lost when a move starts or ends on the square
+	castleSide   [2]uint8  // every right of one colour
 	letterToType [128]PieceType
 }
 
@@ -225,6 +226,7 @@ func (v *Variant) Conclude() error {
 		}
 		v.castleMask[c.From] |= 1 << i
 		v.castleMask[c.RookFrom] |= 1 << i
+		v.castleSide[c.Color] |= 1 << i
 	}
 	v.concluded = true
 	return nil

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"strconv"
 	"time"
 
 	"github.com/quintet-chess/quintet/game"
@@ -27,7 +29,8 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 	budget := fs.Duration("budget", ai.DefaultBudget, "time budget of the time-based levels")
 	openPlies := fs.Int("opening", 4, "random plies that open each pair of games")
 	maxPlies := fs.Int("maxplies", 400, "a game this long is adjudicated a draw")
-	verbose := fs.Bool("v", false, "print each game's result and moves")
+	verbose := fs.Bool("v", false, "print each game's result")
+	pgnFile := fs.String("pgn", "", "write every game to this file in PGN")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -52,6 +55,13 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 	}
 	defer b.close()
 
+	var pgnOut *os.File
+	if *pgnFile != "" {
+		if pgnOut, err = os.Create(*pgnFile); err != nil {
+			return err
+		}
+		defer pgnOut.Close()
+	}
 	var tally [3]int // A's wins, draws, losses
 	start := time.Now()
 	n := (*games + 1) / 2 * 2
@@ -83,7 +93,20 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 			}
 			fmt.Fprintf(stdout, "game %d: A (%s) %s — %s (%s), %d plies\n", i+1, col,
 				[]string{"wins", "draws", "loses"}[k], o.Result, o.Reason, len(g.Entries()))
-			fmt.Fprintln(stdout, g.PGN())
+		}
+		if pgnOut != nil {
+			g.Tags["Event"] = fmt.Sprintf("Quintet arena: %s vs %s", a.name(), b.name())
+			g.Tags["Site"] = "quintet arena"
+			g.Tags["Round"] = strconv.Itoa(i + 1)
+			g.Tags["White"], g.Tags["Black"] = white.name(), black.name()
+			if _, err := fmt.Fprintln(pgnOut, g.PGN()); err != nil {
+				return err
+			}
+		}
+	}
+	if pgnOut != nil {
+		if err := pgnOut.Close(); err != nil {
+			return err
 		}
 	}
 	elo, lo, hi := eloDiff(tally[0], tally[1], tally[2])
@@ -124,9 +147,12 @@ func playGame(v *game.Variant, opts []string, ref *referee, openPlies, maxPlies 
 	moves := 0
 	for !g.Outcome().Over() {
 		if moves >= maxPlies {
+			// Adjudicated a draw: agreed where the rules know draws, else (pillar chess)
+			// only in the PGN's tags.
 			if err := g.Apply(game.Input{Kind: game.InputAgree}); err != nil {
-				return nil, err
+				g.Tags["Result"] = "1/2-1/2"
 			}
+			g.Tags["Termination"] = "Adjudication"
 			break
 		}
 		st := g.Next()

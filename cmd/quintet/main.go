@@ -5,19 +5,22 @@
 //	quintet perft -variant chess -fen FEN -depth 5 [-divide] [-bench]
 //	quintet perft -variant pillar -options "board=8x8" -fen TEXT -depth 3
 //	quintet bestmove -variant V -fen F [-options k=v] [-movetime MS | -nodes N | -depth D | -level L]
-//	quintet uci
-//	quintet arena -variant V -a SPEC -b SPEC -games N [-seed S] [-budget 2s]
+//	quintet uci   (or quintet with no arguments, when the first line on stdin is "uci")
+//	quintet arena -variant V -a SPEC -b SPEC -games N [-seed S] [-budget 2s] [-pgn FILE]
+//	quintet pgn FILE…
 //
 // Each subcommand lives in its own file and registers itself in commands.
 package main
 
 import (
+	"bufio"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"sort"
+	"strings"
 )
 
 // command is one subcommand: it parses its own flags from args and writes its results to
@@ -33,12 +36,37 @@ var commands = map[string]command{
 	"arena":    {"play games between levels or engines; wins/draws/losses and Elo", runArena},
 	"uci":      {"our engine as a UCI engine (chess and forced; option UCI_Variant)", runUCI},
 	"bestmove": {"the AI's move in a position (last line: the move in coordinates)", runBestmove},
+	"pgn":      {"check and replay PGN files of any game: each game's result and final position", runPGN},
 	"host":     {"host a game over WebRTC: print an offer code, read the answer", runHost},
 	"join":     {"join a hosted game with its offer code", runJoin},
 }
 
 func main() {
+	if len(os.Args) == 1 {
+		st, err := os.Stdin.Stat()
+		terminal := err != nil || st.Mode()&os.ModeCharDevice != 0
+		os.Exit(bare(os.Stdin, terminal, os.Stdout, os.Stderr))
+	}
 	os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// bare is quintet run with no arguments. A GUI or lichess-bot that starts the binary as
+// a UCI engine sends "uci" first on a pipe: then it is the UCI engine, no wrapper needed.
+// Anything else (a person at a terminal, other input) gets the usage.
+func bare(stdin io.Reader, terminal bool, stdout, stderr io.Writer) int {
+	if !terminal {
+		in := bufio.NewReaderSize(stdin, 4096) // a first line longer than this is not "uci"
+		line, _ := in.ReadSlice('\n')
+		first := string(line)
+		if strings.TrimSpace(first) == "uci" {
+			if err := serveUCI(io.MultiReader(strings.NewReader(first), in), stdout); err != nil {
+				fmt.Fprintf(stderr, "quintet: %v\n", err)
+				return 1
+			}
+			return 0
+		}
+	}
+	return dispatch(nil, stdout, stderr)
 }
 
 // dispatch runs the subcommand named by args[0] and returns the exit code.

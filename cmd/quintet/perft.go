@@ -20,7 +20,20 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	depth := fs.Int("depth", 1, "depth in plies (at least 1)")
 	divide := fs.Bool("divide", false, "print the count of every first move as 'move: count'")
 	bench := fs.Bool("bench", false, "print the elapsed time and leaf nodes per second")
+	chance := fs.String("chance", "draws", "how a random draw branches: draws (every value), outcomes (once per outcome: "+
+		"a capture's success, miss and attacker-dies), success (every capture attempt succeeds)")
+	secrets := fs.String("secrets", "full", "how Crown's secrets count: full (each value of a secret choice is an action, "+
+		"reveals answered truly) or public (a secret choice is one action, every reveal answered so that play goes on, "+
+		"no crown event ends the game: the count an engine without secrets can check)")
 	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	var opts game.PerftOptions
+	var err error
+	if opts.Chance, err = game.ParseChanceMode(*chance); err != nil {
+		return err
+	}
+	if opts.Secrets, err = game.ParseSecretMode(*secrets); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -35,7 +48,10 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	}
 	if v.Load != nil {
 		// A game with its own rules (draws, reveals, joint moves): the generic perft.
-		return perftRules(v, *fen, *depth, *divide, *bench, stdout)
+		return perftRules(v, *fen, *depth, opts, *divide, *bench, stdout)
+	}
+	if opts != (game.PerftOptions{}) {
+		return fmt.Errorf("%s has no random draws and no secrets: -chance and -secrets do not apply", v.Name)
 	}
 	if *fen == "" {
 		*fen = v.Start
@@ -72,14 +88,16 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 }
 
 // perftRules counts through the game's own state machine (games that are more than chess
-// fields): its fast counter when it has one, else the generic PerftRules. A ply is one
-// Move step; a joint move of both players is one ply. -divide splits by first action
-// when one player moves first.
-func perftRules(v *game.Variant, text string, depth int, divide, bench bool, stdout io.Writer) error {
+// fields): its fast counter when it has one and the options are the defaults, else the
+// generic count. A ply is one Move step; a joint move of both players is one ply. A
+// finished game has no children. -divide splits by first action when one player moves
+// first.
+func perftRules(v *game.Variant, text string, depth int, opts game.PerftOptions, divide, bench bool, stdout io.Writer) error {
 	r, err := game.Load(v, text)
 	if err != nil {
 		return err
 	}
+	r = opts.Root(r)
 	start := time.Now()
 	var nodes int64
 	s := r.Next()
@@ -93,11 +111,9 @@ func perftRules(v *game.Variant, text string, depth int, divide, bench bool, std
 			if _, err := c.Apply(game.Input{Kind: game.InputMove, Player: pl, Move: m}); err != nil {
 				return fmt.Errorf("%s: %w", text, err)
 			}
-			n := int64(1)
-			if depth > 1 {
-				if n, err = game.PerftRules(c, depth-1); err != nil {
-					return err
-				}
+			n, err := opts.Count(c, depth-1)
+			if err != nil {
+				return err
 			}
 			lines = append(lines, fmt.Sprintf("%s: %d", text, n))
 			nodes += n
@@ -108,13 +124,13 @@ func perftRules(v *game.Variant, text string, depth int, divide, bench bool, std
 		}
 	case divide && s.Kind == game.StepDraw:
 		// A chance node first (a die roll): split by the drawn value.
-		for a := 0; a < s.Range; a++ {
+		for _, a := range opts.DrawValues(r, s) {
 			c := r.Clone()
-			rec, err := c.Apply(game.Input{Kind: game.InputDraw, Values: [2]uint8{uint8(a), 0}})
+			rec, err := c.Apply(game.Input{Kind: game.InputDraw, Values: [2]uint8{a, 0}})
 			if err != nil {
 				return fmt.Errorf("draw %d: %w", a, err)
 			}
-			n, err := game.PerftRules(c, depth)
+			n, err := opts.Count(c, depth)
 			if err != nil {
 				return err
 			}
@@ -124,9 +140,9 @@ func perftRules(v *game.Variant, text string, depth int, divide, bench bool, std
 	case divide:
 		return fmt.Errorf("-divide needs a position where one player moves first or a draw")
 	default:
-		if f, ok := r.(interface{ Perft(int) int64 }); ok {
+		if f, ok := r.(interface{ Perft(int) int64 }); ok && opts == (game.PerftOptions{}) {
 			nodes = f.Perft(depth)
-		} else if nodes, err = game.PerftRules(r, depth); err != nil {
+		} else if nodes, err = opts.Count(r, depth); err != nil {
 			return err
 		}
 	}

@@ -98,13 +98,63 @@ func TestPerftRulesVariant(t *testing.T) {
 	// White: Kd1 Kd2 Kf1 Kf2 and the attempt Kxe2. After Kd1 or Kf1 Black has 4
 	// promotions on e1, 4 promoting attempts on the king and 5 king moves; after Kd2 or
 	// Kf2 no attempt. Kxe2 branches over ten draws: 0–7 take the pawn (Black: 5 king
-	// moves each), 8 misses (5), 9 kills the king (a finished game, 1 leaf).
+	// moves each), 8 misses (5), 9 kills the king (a finished game: no children).
 	out, errs, code = run(t, "perft", "-variant", "probabilistic", "-fen", "4k3/8/8/8/8/8/4p3/4K3 w - - 0 1", "-depth", "2", "-divide")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	want := "Kd1: 13\nKd2: 9\nKf1: 13\nKf2: 9\nKxe2: 46\n90\n"
+	want := "Kd1: 13\nKd2: 9\nKf1: 13\nKf2: 9\nKxe2: 45\n89\n"
 	if out != want {
 		t.Errorf("divide:\n%s\nwant:\n%s", out, want)
+	}
+}
+
+// -chance counts a capture attempt once per outcome (Kxe2: the pawn taken, then 5 king
+// moves; a miss, 5; the king dies, the game is over) or as a success alone; the game's
+// fast counters and chess refuse the flags that do not apply to them.
+func TestPerftChance(t *testing.T) {
+	for _, c := range []struct {
+		mode, want string
+	}{{"draws", "89"}, {"outcomes", "54"}, {"success", "49"}} {
+		out, errs, code := run(t, "perft", "-variant", "probabilistic", "-fen", "4k3/8/8/8/8/8/4p3/4K3 w - - 0 1", "-depth", "2", "-chance", c.mode)
+		if code != 0 || lastLine(out) != c.want {
+			t.Errorf("-chance %s: exit %d, %q %s; want %s", c.mode, code, out, errs, c.want)
+		}
+	}
+	out, _, _ := run(t, "perft", "-variant", "probabilistic", "-fen", "4k3/8/8/8/8/8/4p3/4K3 w - - 0 1", "-depth", "2", "-divide", "-chance", "outcomes")
+	if !strings.Contains(out, "\nKxe2: 10\n") || lastLine(out) != "54" {
+		t.Errorf("divide under -chance outcomes:\n%s", out)
+	}
+	for _, args := range [][]string{
+		{"perft", "-chance", "some"},
+		{"perft", "-secrets", "half"},
+		{"perft", "-variant", "chess", "-secrets", "public"},
+		{"perft", "-variant", "chess", "-chance", "outcomes"},
+	} {
+		if _, errs, code := run(t, args...); code == 0 || errs == "" {
+			t.Errorf("%q: exit %d, stderr %q; want an error", args, code, errs)
+		}
+	}
+}
+
+// -secrets public counts Crown as an engine without secrets does (Fairy-Stockfish's
+// figure, see game/crown_public_test.go): one sealed crown choice per side.
+func TestPerftSecretsPublic(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-depth", "4"}, "1600"},
+		{[]string{"-depth", "4", "-secrets", "public"}, "400"},
+		{[]string{"-depth", "3", "-secrets", "public", "-fen", "3dk3/8/8/8/8/8/4f3/3DK3 w - - 0 1 crown=kd monarchs=e1d1/e8d8"}, "2039"},
+	} {
+		out, errs, code := run(t, append([]string{"perft", "-variant", "crown"}, c.args...)...)
+		if code != 0 || lastLine(out) != c.want {
+			t.Errorf("%v: exit %d, %q %s; want %s", c.args, code, out, errs, c.want)
+		}
+	}
+	out, _, _ := run(t, "perft", "-variant", "crown", "-depth", "1", "-divide", "-secrets", "public")
+	if lastLine(out) != "1" {
+		t.Errorf("divide of the sealed choice:\n%s", out)
 	}
 }

@@ -43,8 +43,8 @@ func TestUCISession(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	var best []string
 	for _, l := range lines {
-		if strings.HasPrefix(l, "bestmove ") {
-			best = append(best, strings.TrimPrefix(l, "bestmove "))
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == "bestmove" {
+			best = append(best, f[1])
 		}
 	}
 	if !strings.Contains(out.String(), "uciok") || !strings.Contains(out.String(), "readyok") {
