@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/quintet-chess/quintet/game"
 )
@@ -355,6 +356,26 @@ func kingZone(s game.Square) game.Bitboard {
 // isCrown reports whether the view is a Crown game.
 func isCrown(r game.Rules) bool { return r.Variant().Name == "crown" }
 
+// The exact search's bounds: the worlds it takes on, the plies it looks for a win in.
+const (
+	maxProofWorlds = 16
+	maxProofPlies  = 15
+)
+
+// fusedWin is what a world's own forced win is worth when it is not proven over all the
+// worlds: more than any material, less than a win.
+const fusedWin = 3000
+
+// proofShare is the part of the limits the exact search may spend: a third of the time
+// or of the nodes.
+func proofShare(cl *clock, l Limits) (time.Time, int64) {
+	var stop time.Time
+	if l.Time > 0 {
+		stop = cl.start.Add(l.Time / 3)
+	}
+	return stop, l.Nodes / 3
+}
+
 // searchCrown chooses a move over the worlds of the view.
 func (g *genericSearcher) searchCrown(cl *clock, view game.Rules, par Params) (Result, error) {
 	g.cl, g.nodes, g.me = cl, 0, par.Player
@@ -372,6 +393,32 @@ func (g *genericSearcher) searchCrown(cl *clock, view game.Rules, par Params) (R
 	if err != nil {
 		return Result{}, err
 	}
+	// First the exact search for a win in every world we cannot tell apart; only it
+	// may claim one.
+	hyp, proofOK := hypotheses(view, g.me, maxProofWorlds)
+	if proofOK {
+		pv := newProver(g.me, cl)
+		pv.stop, pv.limit = proofShare(cl, par.Limits)
+		maxPlies := maxProofPlies
+		switch l := par.Limits; {
+		case l.Depth > 0:
+			maxPlies = min(maxPlies, l.Depth-1+l.Depth%2) // our move first and last
+		case l.Time == 0 && l.Nodes == 0:
+			maxPlies = 5
+		}
+		m, plies, _ := pv.prove(hyp, maxPlies)
+		g.nodes += pv.nodes
+		if plies > 0 && (par.Overlook == 0 || containsMove(overlook(view.Position(), moves, par), m)) {
+			res := Result{Move: m, Info: Info{Depth: plies, Score: Mate - plies, Nodes: g.nodes, Time: cl.elapsed(), PV: []game.Move{m}}}
+			if par.Progress != nil {
+				par.Progress(res.Info)
+			}
+			return res, nil
+		}
+	}
+	// Several hypotheses: a world's own mate may need to know the world, so it is worth
+	// a large advantage, not a win.
+	fuse := proofOK && len(hyp) > 1 || !proofOK
 	total := 0.0
 	for _, w := range worlds {
 		total += w.weight
@@ -399,6 +446,9 @@ func (g *genericSearcher) searchCrown(cl *clock, view game.Rules, par Params) (R
 				v := g.node(c, d-1, 1, -inf, inf)
 				if cl.stopped {
 					break
+				}
+				if fuse && v > winScore/2 {
+					v = fusedWin - (winScore - v)
 				}
 				sum += w.weight * float64(v)
 				if w.real {
