@@ -132,7 +132,7 @@ func (p *prover) poll() bool {
 		return true
 	}
 	if p.nodes&127 == 0 {
-		if p.cl.ctx.Err() != nil || !p.stop.IsZero() && time.Now().After(p.stop) {
+		if p.cl.ctx.Err() != nil || !p.stop.IsZero() && p.cl.now().After(p.stop) {
 			p.out = true
 		}
 	}

@@ -34,6 +34,19 @@ func simulDepth(plies int) int { return max(1, plies-1) }
 var simulWidths = [...][simulTurns]int{3: {16, 6}, 4: {24, 7}, 5: {36, 9}, 6: {48, 11},
 	7: {16, 6, 3}, 8: {24, 7, 4}, 9: {36, 8, 5}, 10: {48, 10, 6}, 11: {64, 12, 7}}
 
+// simulWidth is simulWidths[d], and past its end ever wider searches (each turn one
+// more candidate a side, the root four), so that a search with time to spare goes on
+// using it; widths beyond the moves there are change nothing, so maxWidth, the most
+// moves a side has at the root, ends the deepening.
+func simulWidth(d int) [simulTurns]int {
+	if d < len(simulWidths) {
+		return simulWidths[d]
+	}
+	w := simulWidths[len(simulWidths)-1]
+	k := d - (len(simulWidths) - 1)
+	return [simulTurns]int{w[0] + 4*k, w[1] + k, w[2] + k}
+}
+
 // isSimultaneous reports whether the view is a game whose turns are joint (both asked
 // at the start of a turn).
 func isSimultaneous(r game.Rules) bool { return r.Variant().Name == "simultaneous" }
@@ -57,13 +70,17 @@ func (g *genericSearcher) searchSimul(cl *clock, view game.Rules, par Params) (R
 	if len(theirs) == 0 {
 		theirs = []game.Move{{Kind: game.Pass}}
 	}
-	for d := 1; d < len(simulWidths) && cl.another(d, g.nodes); d++ {
+	widest := max(len(base.Moves(g.me, nil)), len(base.Moves(g.me.Other(), nil)))
+	for d := 1; cl.another(d, g.nodes); d++ {
+		if d >= len(simulWidths) && simulWidth(d - 1)[0] >= widest+4 && simulWidth(d - 1)[1] >= widest {
+			break // every move of both sides at both turns: nothing wider to search
+		}
 		// Depth 1 values the pairs by evaluation, 2 by the next turn's matrix game;
 		// each depth after that does the same over more candidates, at the root and at
 		// the turns after it (simulWidths).
 		g.narrow = [simulTurns]int{1: simulNarrow}
 		if d >= 3 {
-			w := simulWidths[d]
+			w := simulWidth(d)
 			mine = overlook(base.Position(), g.candidates(base, g.me, w[0], 0), par)
 			if t := g.candidates(base, g.me.Other(), w[0], 0); len(t) > 0 {
 				theirs = t
