@@ -20,7 +20,7 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 	variant := fs.String("variant", "chess", "game name")
 	var opts optionList
 	fs.Var(&opts, "options", "game option key=value (repeatable, or comma-separated)")
-	specA := fs.String("a", "strongest", "player A: a level, greedy, random or uci:COMMAND, with ,key=value settings")
+	specA := fs.String("a", "strongest", "player A: a level, greedy, random, plain or uci:COMMAND, with ,key=value settings")
 	specB := fs.String("b", "greedy", "player B (same forms as -a)")
 	games := fs.Int("games", 10, "number of games (rounded up to an even number)")
 	seed := fs.Uint64("seed", 1, "seed of openings, chance draws, secrets and the players' own choices")

@@ -23,7 +23,8 @@ type player interface {
 	close()
 }
 
-// newPlayer builds a player from a SPEC: a level name, "greedy", "random", or
+// newPlayer builds a player from a SPEC: a level name, "greedy", "random", "plain" (the
+// yardstick of yardstick.go: movetime and depth, default the budget and 3), or
 // "uci:COMMAND", each optionally followed by ",key=value" settings (movetime=MS,
 // nodes=N, depth=N, budget=DURATION, noise=CENTIPAWNS,
 // overlook=PERCENT; for UCI engines any other key is sent as an option).
@@ -101,6 +102,15 @@ func newPlayer(spec string, variant string, budget time.Duration, seed uint64) (
 		return &greedyPlayer{seed: seed}, nil
 	case head == "random":
 		return &randomPlayer{seed: seed}, nil
+	case head == "plain":
+		y := &yardstickPlayer{depth: 3, time: lim.Time, cands: plainCandidates, seed: seed}
+		if lim.Depth > 0 {
+			y.depth = lim.Depth
+		}
+		if lim == (ai.Limits{}) {
+			y.time = budget
+		}
+		return y, nil
 	}
 	l, err := ai.LevelByName(head)
 	if err != nil {
