@@ -391,3 +391,53 @@ func replayClaim(t *testing.T, ref game.Rules, par Params, n int) (string, bool)
 	}
 	return "", true
 }
+
+// TestHypotheses: the worlds the exact search takes on are every value of the
+// opponent's unknown secrets the rules allow, in each Crown kind: the crowned monarch,
+// which stone is mined (or the mine still in reserve), the hidden square (any square
+// not proven empty), the crowned half; a world holds the view's own secrets.
+func TestHypotheses(t *testing.T) {
+	for _, c := range []struct {
+		kind, text string
+		me         game.Color
+		want       int
+	}{
+		{"base", "5d1k/1R6/R7/8/7N/8/8/4K3 w - - 0 1 crown=kd", game.White, 2},
+		{"stones", "r3k3/8/8/s7/8/4s3/4P3/R3K3 w - - 0 10 crown=kK monarchs=e1/e8 lost=b stones=rrr/a5ue3mr", game.White, 3},
+		{"hidden", "4k3/8/8/8/8/8/5r2/4K2R b - - 0 10 crown=Kk monarchs=-/e8 lost=w hide=f1/- proven=0000000000002090/-", game.Black, 61},
+		{"split", "4k3/8/8/8/3rO3/5X2/8/8 b - - 0 10 crown=Kk monarchs=-/e8 lost=w split=x/-", game.Black, 2},
+	} {
+		v, err := game.Lookup("crown", "kind="+c.kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref, err := game.Load(v, c.text)
+		if err != nil {
+			t.Fatalf("%s: %v", c.text, err)
+		}
+		view := ref.View(c.me)
+		ws, ok := hypotheses(view, c.me, 64)
+		if !ok || len(ws) != c.want {
+			t.Errorf("%s: %d worlds (ok %v), want %d", c.text, len(ws), ok, c.want)
+			continue
+		}
+		seen := map[uint64]bool{}
+		truth := false
+		for _, w := range ws {
+			if w.View(c.me).Hash() != view.Hash() {
+				t.Errorf("%s: a world %s does not look like the view", c.text, w.Text())
+			}
+			seen[w.Hash()] = true
+			truth = truth || w.Hash() == ref.Hash()
+		}
+		if len(seen) != len(ws) {
+			t.Errorf("%s: %d worlds, %d different", c.text, len(ws), len(seen))
+		}
+		if !truth {
+			t.Errorf("%s: the true state is not among the worlds", c.text)
+		}
+		if _, ok := hypotheses(view, c.me, c.want-1); ok && c.want > 1 {
+			t.Errorf("%s: more worlds than the limit accepted", c.text)
+		}
+	}
+}
