@@ -10,12 +10,17 @@ import (
 	"github.com/quintet-chess/quintet/game"
 )
 
-// Crown is played by determinization: the view's unknown secrets of the opponent (which
+// Crown is played in two parts. First the exact search of infoset.go looks for a win
+// in every world the view allows, one move for all of them and the opponent answering
+// in each as it likes; a win found is played and only such a win is claimed. Else the
+// move is chosen by determinization: the view's unknown secrets of the opponent (which
 // monarch is crowned, which stone is mined, where the crown is hidden, which half is
 // crowned) are filled in to make whole worlds, each searched in full, and a root move's
-// score is the average over the worlds weighted by a belief. The belief comes from the
-// opponent's play as the board shows it (a player shields what is precious), never from
-// the secret, which the view does not hold.
+// score is the average over the worlds weighted by a belief. Searched alone, a world
+// lets us play as if we knew it (strategy fusion), so with several worlds a world's
+// own forced win counts as a large advantage (fusedWin), not as a win. The belief comes
+// from the opponent's play as the board shows it (a player shields what is precious),
+// never from the secret, which the view does not hold.
 //
 // Our own secret is known to us, but a player that always shields its crowned monarch
 // gives it away: some worlds therefore swap our own crown (or crowned half), so the

@@ -107,7 +107,7 @@ type proofEntry struct {
 	move      game.Move
 }
 
-const maxProofEntries = 1 << 20
+const maxProofEntries = 1 << 18 // some 10 MB; cleared when full
 
 func newProver(me game.Color, cl *clock) *prover {
 	return &prover{me: me, cl: cl, table: map[uint64]proofEntry{}}
