@@ -122,7 +122,13 @@ func (g *genericSearcher) searchSimul(cl *clock, view game.Rules, par Params) (R
 				}
 			}
 		}
+		// The root's matrix is the largest: its rounds stop at the deadline (after a
+		// tenth of them), the strategy so far being a fair one.
+		if !cl.deadline.IsZero() {
+			g.solver.stop = func() bool { return cl.now().After(cl.deadline) }
+		}
 		x, value := g.solver.solve(pay, simulIters*10)
+		g.solver.stop = nil
 		pick := sample(x, rg)
 		// A choice that wins against everything is played for sure.
 		for i := range pay {
@@ -147,14 +153,20 @@ func (g *genericSearcher) searchSimul(cl *clock, view game.Rules, par Params) (R
 	return res, nil
 }
 
-// joint2 is base after both choices, resolved in place in the scratch state of level
-// lv (0: the root's pairs, 1: the next turn's): a copy of the state by value and the
-// turn resolved without notation, nothing allocated.
-func (g *genericSearcher) joint2(base *game.SimulRules, m, o game.Move, lv int) *game.SimulRules {
+// tick counts a node of the simultaneous search and checks the limits every 256: both
+// the pairs and the candidates' trials count, so the check is on the count itself.
+func (g *genericSearcher) tick() {
 	g.nodes++
 	if g.nodes&255 == 0 {
 		g.cl.check(g.nodes)
 	}
+}
+
+// joint2 is base after both choices, resolved in place in the scratch state of level
+// lv (0: the root's pairs, 1: the next turn's): a copy of the state by value and the
+// turn resolved without notation, nothing allocated.
+func (g *genericSearcher) joint2(base *game.SimulRules, m, o game.Move, lv int) *game.SimulRules {
+	g.tick()
 	s := &g.simBuf[lv]
 	*s = *base
 	if g.me == game.White {
@@ -243,7 +255,7 @@ func (g *genericSearcher) candidates(s *game.SimulRules, c game.Color, n, lv int
 			}
 		}
 		*t = *s
-		g.nodes++
+		g.tick()
 		if c == game.White {
 			t.PlayJoint(m, pass)
 		} else {
@@ -277,7 +289,10 @@ func (g *genericSearcher) candidates(s *game.SimulRules, c game.Color, n, lv int
 }
 
 // solver holds the working storage of solve, reused from one matrix to the next.
-type solver struct{ buf []float64 }
+type solver struct {
+	buf  []float64
+	stop func() bool // if set, checked every 64 rounds after the first tenth
+}
 
 // solve finds the row player's mixed strategy of the zero-sum game pay (row player
 // maximizes) by regret matching for both players; it returns the average strategy
@@ -311,6 +326,9 @@ func (s *solver) solve(pay [][]int, iters int) ([]float64, int) {
 	}
 	rowVal, colVal := take(rows), take(cols)
 	for it := 0; it < iters; it++ {
+		if s.stop != nil && it >= iters/10 && it%64 == 0 && s.stop() {
+			break
+		}
 		strategy(rReg, x)
 		strategy(cReg, y)
 		ev := 0.0
