@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -137,9 +138,34 @@ type aiPlayer struct {
 	moves int
 	nodes int64
 	time  time.Duration
+	times []time.Duration // each move's, for the spread of a timed level
 }
 
-func (a *aiPlayer) name() string   { return a.spec }
+func (a *aiPlayer) name() string { return a.spec }
+
+// timeSpread describes the moves' times against the time limit T: the median, the
+// 90th percentile and the longest, and how many moves took under 90% of T (a forced
+// reply, a proven win) or over T+20 ms.
+func (a *aiPlayer) timeSpread() string {
+	T := a.par.Limits.Time
+	if T == 0 || len(a.times) == 0 {
+		return ""
+	}
+	ts := slices.Clone(a.times)
+	slices.Sort(ts)
+	under, over := 0, 0
+	for _, t := range ts {
+		if t < T*9/10 {
+			under++
+		}
+		if t > T+20*time.Millisecond {
+			over++
+		}
+	}
+	ms := func(d time.Duration) int64 { return d.Milliseconds() }
+	return fmt.Sprintf("; of %d ms: median %d, 90%% %d, max %d ms; %d under 90%%, %d over +20 ms",
+		ms(T), ms(ts[len(ts)/2]), ms(ts[len(ts)*9/10]), ms(ts[len(ts)-1]), under, over)
+}
 func (a *aiPlayer) close()         {}
 func (a *aiPlayer) newGame() error { a.eng.Clear(); return nil }
 
@@ -154,6 +180,7 @@ func (a *aiPlayer) choose(view game.Rules, side game.Color, _ *game.Game) (game.
 	a.moves++
 	a.nodes += res.Nodes
 	a.time += res.Time
+	a.times = append(a.times, res.Time)
 	return res.Move, nil
 }
 
