@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/quintet-chess/quintet/game"
 )
@@ -220,7 +219,7 @@ func TestCrownProblems(t *testing.T) {
 			}
 		}
 		view := ws[0].View(game.White)
-		res, err := NewEngine(8).Search(context.Background(), view, Params{Limits: Limits{Time: 3 * time.Second}})
+		res, err := NewEngine(8).Search(context.Background(), view, Params{Limits: Limits{Nodes: 300000}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -275,7 +275,7 @@ func (p *prover) playAll(ws []world, c game.Color, m game.Move) (next []world, o
 	played := 0
 	for _, w := range ws {
 		x := w.Clone()
-		if _, err := x.Apply(game.Input{Kind: game.InputMove, Player: c, Move: m}); err != nil {
+		if !game.CrownPlay(x, game.Input{Kind: game.InputMove, Player: c, Move: m}) {
 			continue
 		}
 		played++
