@@ -372,14 +372,21 @@ const (
 const fusedWin = 3000
 
 // proofShare is the part of the limits the exact search may spend: a third of the time
-// or of the nodes.
-func proofShare(cl *clock, l Limits) (time.Time, int64) {
+// or of the nodes, two thirds in an ending of at most endingPieces pieces, where forced
+// wins are within its reach and worth more than a deeper heuristic search.
+func proofShare(cl *clock, l Limits, pieces int) (time.Time, int64) {
+	num := int64(1)
+	if pieces <= endingPieces {
+		num = 2
+	}
 	var stop time.Time
 	if l.Time > 0 {
-		stop = cl.start.Add(l.Time / 3)
+		stop = cl.start.Add(l.Time * time.Duration(num) / 3)
 	}
-	return stop, l.Nodes / 3
+	return stop, l.Nodes * num / 3
 }
+
+const endingPieces = 10
 
 // searchCrown chooses a move over the worlds of the view.
 func (g *genericSearcher) searchCrown(cl *clock, view game.Rules, par Params) (Result, error) {
@@ -403,7 +410,7 @@ func (g *genericSearcher) searchCrown(cl *clock, view game.Rules, par Params) (R
 	hyp, proofOK := hypotheses(view, g.me, maxProofWorlds)
 	if proofOK {
 		pv := newProver(g.me, cl)
-		pv.stop, pv.limit = proofShare(cl, par.Limits)
+		pv.stop, pv.limit = proofShare(cl, par.Limits, view.Position().Occupied().Count())
 		maxPlies := maxProofPlies
 		switch l := par.Limits; {
 		case l.Depth > 0:

@@ -148,6 +148,7 @@ func (p *prover) poll() bool {
 func (p *prover) prove(ws []world, maxPlies int) (game.Move, int, int) {
 	refuted := 0
 	for d := 1; d <= maxPlies; d += 2 {
+		t0 := p.cl.now()
 		ok, m := p.or(ws, d)
 		if p.out {
 			break
@@ -156,6 +157,13 @@ func (p *prover) prove(ws []world, maxPlies int) (game.Move, int, int) {
 			return m, d, refuted
 		}
 		refuted = d
+		// Two plies more cost at least as much again (often hundreds of times as
+		// much, but a proof is found before the whole tree is seen): an iteration
+		// that cannot end before the prover's time leaves that time to the
+		// heuristic search.
+		if took := p.cl.now().Sub(t0); !p.stop.IsZero() && p.cl.now().Add(took).After(p.stop) {
+			break
+		}
 	}
 	return game.NullMove, 0, refuted
 }
