@@ -22,7 +22,7 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 	variant := fs.String("variant", "chess", "game name")
 	var opts optionList
 	fs.Var(&opts, "options", "game option key=value (repeatable, or comma-separated)")
-	specA := fs.String("a", "strongest", "player A: a level, greedy, random or uci:COMMAND, with ,key=value settings")
+	specA := fs.String("a", "strongest", "player A: a level, greedy, random, plain or uci:COMMAND, with ,key=value settings")
 	specB := fs.String("b", "greedy", "player B (same forms as -a)")
 	games := fs.Int("games", 10, "number of games (rounded up to an even number)")
 	seed := fs.Uint64("seed", 1, "seed of openings, chance draws, secrets and the players' own choices")
@@ -113,8 +113,8 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "%s vs %s, %s, %d games in %v\n", a.name(), b.name(), v.Name, n, time.Since(start).Round(time.Second))
 	for _, p := range []player{a, b} {
 		if ap, ok := p.(*aiPlayer); ok && ap.moves > 0 {
-			fmt.Fprintf(stdout, "%s: %d moves, %.0f nodes/move, %.0f ms/move\n", ap.spec, ap.moves,
-				float64(ap.nodes)/float64(ap.moves), float64(ap.time.Milliseconds())/float64(ap.moves))
+			fmt.Fprintf(stdout, "%s: %d moves, %.0f nodes/move, %.0f ms/move%s\n", ap.spec, ap.moves,
+				float64(ap.nodes)/float64(ap.moves), float64(ap.time.Milliseconds())/float64(ap.moves), ap.timeSpread())
 		}
 	}
 	score := (float64(tally[0]) + float64(tally[1])/2) / float64(n)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -23,7 +24,8 @@ type player interface {
 	close()
 }
 
-// newPlayer builds a player from a SPEC: a level name, "greedy", "random", or
+// newPlayer builds a player from a SPEC: a level name, "greedy", "random", "plain" (the
+// yardstick of yardstick.go: movetime and depth, default the budget and 3), or
 // "uci:COMMAND", each optionally followed by ",key=value" settings (movetime=MS,
 // nodes=N, depth=N, budget=DURATION, noise=CENTIPAWNS,
 // overlook=PERCENT; for UCI engines any other key is sent as an option).
@@ -101,6 +103,15 @@ func newPlayer(spec string, variant string, budget time.Duration, seed uint64) (
 		return &greedyPlayer{seed: seed}, nil
 	case head == "random":
 		return &randomPlayer{seed: seed}, nil
+	case head == "plain":
+		y := &yardstickPlayer{depth: 3, time: lim.Time, cands: plainCandidates, seed: seed}
+		if lim.Depth > 0 {
+			y.depth = lim.Depth
+		}
+		if lim == (ai.Limits{}) {
+			y.time = budget
+		}
+		return y, nil
 	}
 	l, err := ai.LevelByName(head)
 	if err != nil {
@@ -127,9 +138,34 @@ type aiPlayer struct {
 	moves int
 	nodes int64
 	time  time.Duration
+	times []time.Duration // each move's, for the spread of a timed level
 }
 
-func (a *aiPlayer) name() string   { return a.spec }
+func (a *aiPlayer) name() string { return a.spec }
+
+// timeSpread describes the moves' times against the time limit T: the median, the
+// 90th percentile and the longest, and how many moves took under 90% of T (a forced
+// reply, a proven win) or over T+20 ms.
+func (a *aiPlayer) timeSpread() string {
+	T := a.par.Limits.Time
+	if T == 0 || len(a.times) == 0 {
+		return ""
+	}
+	ts := slices.Clone(a.times)
+	slices.Sort(ts)
+	under, over := 0, 0
+	for _, t := range ts {
+		if t < T*9/10 {
+			under++
+		}
+		if t > T+20*time.Millisecond {
+			over++
+		}
+	}
+	ms := func(d time.Duration) int64 { return d.Milliseconds() }
+	return fmt.Sprintf("; of %d ms: median %d, 90%% %d, max %d ms; %d under 90%%, %d over +20 ms",
+		ms(T), ms(ts[len(ts)/2]), ms(ts[len(ts)*9/10]), ms(ts[len(ts)-1]), under, over)
+}
 func (a *aiPlayer) close()         {}
 func (a *aiPlayer) newGame() error { a.eng.Clear(); return nil }
 
@@ -144,6 +180,7 @@ func (a *aiPlayer) choose(view game.Rules, side game.Color, _ *game.Game) (game.
 	a.moves++
 	a.nodes += res.Nodes
 	a.time += res.Time
+	a.times = append(a.times, res.Time)
 	return res.Move, nil
 }
 

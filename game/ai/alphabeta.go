@@ -216,10 +216,10 @@ func (s *chessSearcher) setPV(ply int, m game.Move) {
 	s.pvLen[ply] = n
 }
 
-// poll counts a node and checks the limits every 2048 nodes.
+// poll counts a node and checks the limits every 512 nodes (well under a millisecond).
 func (s *chessSearcher) poll() bool {
 	s.nodes++
-	if s.nodes&2047 == 0 {
+	if s.nodes&511 == 0 {
 		s.cl.check(s.nodes)
 	}
 	return s.cl.stopped

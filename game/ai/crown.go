@@ -5,16 +5,22 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/quintet-chess/quintet/game"
 )
 
-// Crown is played by determinization: the view's unknown secrets of the opponent (which
+// Crown is played in two parts. First the exact search of infoset.go looks for a win
+// in every world the view allows, one move for all of them and the opponent answering
+// in each as it likes; a win found is played and only such a win is claimed. Else the
+// move is chosen by determinization: the view's unknown secrets of the opponent (which
 // monarch is crowned, which stone is mined, where the crown is hidden, which half is
 // crowned) are filled in to make whole worlds, each searched in full, and a root move's
-// score is the average over the worlds weighted by a belief. The belief comes from the
-// opponent's play as the board shows it (a player shields what is precious), never from
-// the secret, which the view does not hold.
+// score is the average over the worlds weighted by a belief. Searched alone, a world
+// lets us play as if we knew it (strategy fusion), so with several worlds a world's
+// own forced win counts as a large advantage (fusedWin), not as a win. The belief comes
+// from the opponent's play as the board shows it (a player shields what is precious),
+// never from the secret, which the view does not hold.
 //
 // Our own secret is known to us, but a player that always shields its crowned monarch
 // gives it away: some worlds therefore swap our own crown (or crowned half), so the
@@ -355,6 +361,33 @@ func kingZone(s game.Square) game.Bitboard {
 // isCrown reports whether the view is a Crown game.
 func isCrown(r game.Rules) bool { return r.Variant().Name == "crown" }
 
+// The exact search's bounds: the worlds it takes on, the plies it looks for a win in.
+const (
+	maxProofWorlds = 16
+	maxProofPlies  = 15
+)
+
+// fusedWin is what a world's own forced win is worth when it is not proven over all the
+// worlds: more than any material, less than a win.
+const fusedWin = 3000
+
+// proofShare is the part of the limits the exact search may spend: a third of the time
+// or of the nodes, two thirds in an ending of at most endingPieces pieces, where forced
+// wins are within its reach and worth more than a deeper heuristic search.
+func proofShare(cl *clock, l Limits, pieces int) (time.Time, int64) {
+	num := int64(1)
+	if pieces <= endingPieces {
+		num = 2
+	}
+	var stop time.Time
+	if l.Time > 0 {
+		stop = cl.start.Add(l.Time * time.Duration(num) / 3)
+	}
+	return stop, l.Nodes * num / 3
+}
+
+const endingPieces = 10
+
 // searchCrown chooses a move over the worlds of the view.
 func (g *genericSearcher) searchCrown(cl *clock, view game.Rules, par Params) (Result, error) {
 	g.cl, g.nodes, g.me = cl, 0, par.Player
@@ -372,6 +405,32 @@ func (g *genericSearcher) searchCrown(cl *clock, view game.Rules, par Params) (R
 	if err != nil {
 		return Result{}, err
 	}
+	// First the exact search for a win in every world we cannot tell apart; only it
+	// may claim one.
+	hyp, proofOK := hypotheses(view, g.me, maxProofWorlds)
+	if proofOK {
+		pv := newProver(g.me, cl)
+		pv.stop, pv.limit = proofShare(cl, par.Limits, view.Position().Occupied().Count())
+		maxPlies := maxProofPlies
+		switch l := par.Limits; {
+		case l.Depth > 0:
+			maxPlies = min(maxPlies, l.Depth-1+l.Depth%2) // our move first and last
+		case l.Time == 0 && l.Nodes == 0:
+			maxPlies = 5
+		}
+		m, plies, _ := pv.prove(hyp, maxPlies)
+		g.nodes += pv.nodes
+		if plies > 0 && (par.Overlook == 0 || containsMove(overlook(view.Position(), moves, par), m)) {
+			res := Result{Move: m, Info: Info{Depth: plies, Score: Mate - plies, Nodes: g.nodes, Time: cl.elapsed(), PV: []game.Move{m}}}
+			if par.Progress != nil {
+				par.Progress(res.Info)
+			}
+			return res, nil
+		}
+	}
+	// Several hypotheses: a world's own mate may need to know the world, so it is worth
+	// a large advantage, not a win.
+	fuse := proofOK && len(hyp) > 1 || !proofOK
 	total := 0.0
 	for _, w := range worlds {
 		total += w.weight
@@ -399,6 +458,9 @@ func (g *genericSearcher) searchCrown(cl *clock, view game.Rules, par Params) (R
 				v := g.node(c, d-1, 1, -inf, inf)
 				if cl.stopped {
 					break
+				}
+				if fuse && v > winScore/2 {
+					v = fusedWin - (winScore - v)
 				}
 				sum += w.weight * float64(v)
 				if w.real {

@@ -170,7 +170,7 @@ func (g *genericSearcher) play(r game.Rules, in game.Input) (game.Rules, bool) {
 		return r, true
 	}
 	c := r.Clone()
-	if _, err := c.Apply(in); err != nil {
+	if !game.CrownPlay(c, in) { // Apply without notation in Crown, Apply elsewhere
 		return nil, false
 	}
 	return c, true

@@ -72,6 +72,7 @@ type Engine struct {
 	chess   *chessSearcher
 	generic *genericSearcher
 	evals   map[*game.Variant]func(game.Rules, game.Color) int
+	now     func() time.Time // the clock, time.Now unless a test sets one
 }
 
 // NewEngine makes an engine with a transposition table of about ttMB megabytes
@@ -109,13 +110,13 @@ func (e *Engine) Search(ctx context.Context, view game.Rules, p Params) (Result,
 		return Result{}, ErrNoMove
 	}
 	if isChessCore(view) {
-		cl := newClock(ctx, p.Limits)
+		cl := e.clock(ctx, p.Limits)
 		if e.chess == nil {
 			e.chess = newChessSearcher(e.tt)
 		}
 		return e.chess.search(cl, view.Position(), p), nil
 	}
-	cl := newClock(ctx, p.Limits)
+	cl := e.clock(ctx, p.Limits)
 	if e.generic == nil {
 		e.generic = newGenericSearcher(e.tt)
 	}
@@ -127,6 +128,13 @@ func (e *Engine) Search(ctx context.Context, view game.Rules, p Params) (Result,
 		return e.generic.searchSimul(cl, view, p)
 	}
 	return e.generic.search(cl, view, p), nil
+}
+
+func (e *Engine) clock(ctx context.Context, l Limits) *clock {
+	if e.now != nil {
+		return newClockAt(ctx, l, e.now)
+	}
+	return newClock(ctx, l)
 }
 
 // evaluator is the evaluation of a variant's positions for a player, built once.
@@ -153,7 +161,19 @@ func isChessCore(r game.Rules) bool {
 	return r.Variant().Load == nil
 }
 
-// clock decides when a search must stop: time, nodes, or the context.
+// softMargin: no new iteration starts in the last 1/softMargin of the time. An
+// iteration cut short at the deadline still counts for the root moves it finished, so
+// the search thinks to the end of its time rather than stopping when the next iteration
+// looks too long; the last few percent are not worth its setting up.
+const softMargin = 20
+
+// answerMargin is kept back from the time (at most a fortieth of it) for the answer to
+// reach the caller: stopping the search, the move sent, a busy machine's scheduling.
+const answerMargin = 10 * time.Millisecond
+
+// clock decides when a search must stop: time, nodes, or the context. The deadline is
+// checked inside the search every few hundred nodes (a millisecond or two), so a search
+// ends within a few milliseconds of its time.
 type clock struct {
 	ctx      context.Context
 	start    time.Time
@@ -164,13 +184,18 @@ type clock struct {
 	// firstDone is set once the first iteration is complete: until then nothing stops
 	// the search, so that there is always a move to return.
 	firstDone bool
+	now       func() time.Time // time.Now; tests give a clock of their own
 }
 
 func newClock(ctx context.Context, l Limits) *clock {
-	c := &clock{ctx: ctx, start: time.Now(), limits: l}
+	return newClockAt(ctx, l, time.Now)
+}
+
+func newClockAt(ctx context.Context, l Limits, now func() time.Time) *clock {
+	c := &clock{ctx: ctx, start: now(), limits: l, now: now}
 	if l.Time > 0 {
-		c.deadline = c.start.Add(l.Time)
-		c.soft = c.start.Add(l.Time / 2)
+		c.deadline = c.start.Add(l.Time - min(l.Time/40, answerMargin))
+		c.soft = c.start.Add(l.Time - l.Time/softMargin)
 	}
 	return c
 }
@@ -185,7 +210,7 @@ func (c *clock) check(nodes int64) bool {
 	}
 	if c.limits.Nodes > 0 && nodes >= c.limits.Nodes {
 		c.stopped = true
-	} else if !c.deadline.IsZero() && time.Now().After(c.deadline) {
+	} else if !c.deadline.IsZero() && c.now().After(c.deadline) {
 		c.stopped = true
 	} else if c.ctx.Err() != nil {
 		c.stopped = true
@@ -204,10 +229,10 @@ func (c *clock) another(d int, nodes int64) bool {
 	if c.limits.Depth > 0 && d > c.limits.Depth {
 		return false
 	}
-	if !c.soft.IsZero() && time.Now().After(c.soft) {
+	if !c.soft.IsZero() && c.now().After(c.soft) {
 		return false
 	}
 	return d < maxPly-8
 }
 
-func (c *clock) elapsed() time.Duration { return time.Since(c.start) }
+func (c *clock) elapsed() time.Duration { return c.now().Sub(c.start) }

@@ -34,6 +34,19 @@ func simulDepth(plies int) int { return max(1, plies-1) }
 var simulWidths = [...][simulTurns]int{3: {16, 6}, 4: {24, 7}, 5: {36, 9}, 6: {48, 11},
 	7: {16, 6, 3}, 8: {24, 7, 4}, 9: {36, 8, 5}, 10: {48, 10, 6}, 11: {64, 12, 7}}
 
+// simulWidth is simulWidths[d], and past its end ever wider searches (each turn one
+// more candidate a side, the root four), so that a search with time to spare goes on
+// using it; widths beyond the moves there are change nothing, so maxWidth, the most
+// moves a side has at the root, ends the deepening.
+func simulWidth(d int) [simulTurns]int {
+	if d < len(simulWidths) {
+		return simulWidths[d]
+	}
+	w := simulWidths[len(simulWidths)-1]
+	k := d - (len(simulWidths) - 1)
+	return [simulTurns]int{w[0] + 4*k, w[1] + k, w[2] + k}
+}
+
 // isSimultaneous reports whether the view is a game whose turns are joint (both asked
 // at the start of a turn).
 func isSimultaneous(r game.Rules) bool { return r.Variant().Name == "simultaneous" }
@@ -57,13 +70,17 @@ func (g *genericSearcher) searchSimul(cl *clock, view game.Rules, par Params) (R
 	if len(theirs) == 0 {
 		theirs = []game.Move{{Kind: game.Pass}}
 	}
-	for d := 1; d < len(simulWidths) && cl.another(d, g.nodes); d++ {
+	widest := max(len(base.Moves(g.me, nil)), len(base.Moves(g.me.Other(), nil)))
+	for d := 1; cl.another(d, g.nodes); d++ {
+		if d >= len(simulWidths) && simulWidth(d - 1)[0] >= widest+4 && simulWidth(d - 1)[1] >= widest {
+			break // every move of both sides at both turns: nothing wider to search
+		}
 		// Depth 1 values the pairs by evaluation, 2 by the next turn's matrix game;
 		// each depth after that does the same over more candidates, at the root and at
 		// the turns after it (simulWidths).
 		g.narrow = [simulTurns]int{1: simulNarrow}
 		if d >= 3 {
-			w := simulWidths[d]
+			w := simulWidth(d)
 			mine = overlook(base.Position(), g.candidates(base, g.me, w[0], 0), par)
 			if t := g.candidates(base, g.me.Other(), w[0], 0); len(t) > 0 {
 				theirs = t
@@ -105,7 +122,13 @@ func (g *genericSearcher) searchSimul(cl *clock, view game.Rules, par Params) (R
 				}
 			}
 		}
+		// The root's matrix is the largest: its rounds stop at the deadline (after a
+		// tenth of them), the strategy so far being a fair one.
+		if !cl.deadline.IsZero() {
+			g.solver.stop = func() bool { return cl.now().After(cl.deadline) }
+		}
 		x, value := g.solver.solve(pay, simulIters*10)
+		g.solver.stop = nil
 		pick := sample(x, rg)
 		// A choice that wins against everything is played for sure.
 		for i := range pay {
@@ -130,14 +153,20 @@ func (g *genericSearcher) searchSimul(cl *clock, view game.Rules, par Params) (R
 	return res, nil
 }
 
-// joint2 is base after both choices, resolved in place in the scratch state of level
-// lv (0: the root's pairs, 1: the next turn's): a copy of the state by value and the
-// turn resolved without notation, nothing allocated.
-func (g *genericSearcher) joint2(base *game.SimulRules, m, o game.Move, lv int) *game.SimulRules {
+// tick counts a node of the simultaneous search and checks the limits every 256: both
+// the pairs and the candidates' trials count, so the check is on the count itself.
+func (g *genericSearcher) tick() {
 	g.nodes++
 	if g.nodes&255 == 0 {
 		g.cl.check(g.nodes)
 	}
+}
+
+// joint2 is base after both choices, resolved in place in the scratch state of level
+// lv (0: the root's pairs, 1: the next turn's): a copy of the state by value and the
+// turn resolved without notation, nothing allocated.
+func (g *genericSearcher) joint2(base *game.SimulRules, m, o game.Move, lv int) *game.SimulRules {
+	g.tick()
 	s := &g.simBuf[lv]
 	*s = *base
 	if g.me == game.White {
@@ -226,7 +255,7 @@ func (g *genericSearcher) candidates(s *game.SimulRules, c game.Color, n, lv int
 			}
 		}
 		*t = *s
-		g.nodes++
+		g.tick()
 		if c == game.White {
 			t.PlayJoint(m, pass)
 		} else {
@@ -260,7 +289,10 @@ func (g *genericSearcher) candidates(s *game.SimulRules, c game.Color, n, lv int
 }
 
 // solver holds the working storage of solve, reused from one matrix to the next.
-type solver struct{ buf []float64 }
+type solver struct {
+	buf  []float64
+	stop func() bool // if set, checked every 64 rounds after the first tenth
+}
 
 // solve finds the row player's mixed strategy of the zero-sum game pay (row player
 // maximizes) by regret matching for both players; it returns the average strategy
@@ -294,6 +326,9 @@ func (s *solver) solve(pay [][]int, iters int) ([]float64, int) {
 	}
 	rowVal, colVal := take(rows), take(cols)
 	for it := 0; it < iters; it++ {
+		if s.stop != nil && it >= iters/10 && it%64 == 0 && s.stop() {
+			break
+		}
 		strategy(rReg, x)
 		strategy(cReg, y)
 		ev := 0.0
