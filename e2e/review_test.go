@@ -127,3 +127,36 @@ func positionsOf(t *testing.T, s state) []string {
 	}
 	return out
 }
+
+// TestPremove sets a move while the AI thinks and sees it played as soon as the AI has
+// answered; a second one is cancelled by a press elsewhere and is not played.
+func TestPremove(t *testing.T) {
+	srv := startServer(t, staticDir(t))
+	browser := startBrowser(t)
+	tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=strongest&budget=9000&play=1", desktop)
+	s := waitPlay(tb)
+	premove := func() string { return tb.str(`window.quintet.game.premove`) }
+	playTyped(tb, "e2e4")
+	s = tb.wait("the AI thinking", func(s state) bool { return s.Game.Thinking })
+	pressSq(tb, s, "g1")
+	pressSq(tb, s, "f3")
+	tb.wait("the premove set", func(s state) bool { return premove() == "g1f3" || s.Game.Plies >= 3 })
+	tb.screenshot("premove-set")
+	s = tb.wait("the premove played", func(s state) bool {
+		return s.Game.Plies >= 3 && strings.Contains(strings.Join(s.Game.Moves, " "), "Nf3")
+	})
+	if p := premove(); p != "" {
+		t.Errorf("the premove is still waiting after it was played: %q", p)
+	}
+	s = tb.wait("the AI thinking again", func(s state) bool { return s.Game.Thinking && s.Game.Plies == 3 })
+	pressSq(tb, s, "b1")
+	pressSq(tb, s, "c3")
+	tb.wait("the second premove set", func(s state) bool { return premove() == "b1c3" })
+	pressSq(tb, s, "a5")
+	tb.wait("the premove cancelled", func(s state) bool { return premove() == "" })
+	s = waitTurn(tb, 4)
+	if s.Game.Plies != 4 || strings.Contains(strings.Join(s.Game.Moves, " "), "Nc3") {
+		t.Errorf("a cancelled premove was played: %q", s.Game.Moves)
+	}
+	checkConsole(t, tb.close(), srv)
+}

@@ -104,6 +104,7 @@ type GameStatus struct {
 	Message   string `json:"message,omitempty"` // the last thing that happened, while shown
 	Error     string `json:"error"`
 	Review    int    `json:"review"`             // entries of the log shown in review, -1 live
+	Premove   string `json:"premove,omitempty"`  // a premove waiting, in coordinates
 	Analysis  string `json:"analysis,omitempty"` // the AI's analysis of the reviewed position
 }
 

@@ -68,6 +68,8 @@ type Play struct {
 	historyEnds []int
 	// Review (review.go): at >= 0 shows the position after the first at entries of the
 	// viewer's log (atLog); -1 the live game.
+	premove      *[2]game.Square // a move set while the other side moves (premove.go)
+	premSel      game.Square     // the piece picked for a premove, NoSquare if none
 	at           int
 	atLog        []game.Entry
 	revH         float64 // height of the review bar under the move list
@@ -117,7 +119,7 @@ func NewPlay(cfg match.Config, opp match.Opponent, back *Setup) (*Play, error) {
 // newPlay is the play screen of match m.
 func newPlay(m *match.Match, opp match.Opponent, back *Setup) *Play {
 	p := &Play{m: m, opp: opp, setup: back, sel: game.NoSquare, inspect: game.NoSquare, flashSq: game.NoSquare, fs: faces{},
-		mo: motionOf("normal"), at: -1}
+		mo: motionOf("normal"), at: -1, premSel: game.NoSquare}
 	p.viewer = m.Viewer(game.White)
 	p.reset()
 	return p
@@ -133,6 +135,7 @@ func (p *Play) reset() {
 	p.scroll = 0
 	p.stopAnalysis()
 	p.at, p.atLog = -1, nil
+	p.cancelPremove()
 	// Captured material counts from where this game began (a loaded position too).
 	g := p.m.Game()
 	if r, err := game.Load(g.Variant(), g.StartText()); err == nil {
@@ -174,6 +177,7 @@ func (p *Play) Update(ctx *Ctx) error {
 	}
 	if !p.busy() {
 		p.notices(ctx)
+		p.playPremove()
 	}
 	ctx.Prefs.Keep(p.m)
 	if a, ok := ctx.Host.Answer(); ok {
@@ -670,6 +674,7 @@ func (p *Play) keys(in *Intents) {
 	}
 	if in.Escape {
 		p.typed, p.sel, p.targets, p.group = "", game.NoSquare, 0, nil
+		p.cancelPremove()
 	}
 	if in.Enter && strings.TrimSpace(p.typed) != "" {
 		if p.acts>>p.actor&1 == 0 {
@@ -716,7 +721,7 @@ func (p *Play) Status() Status {
 		ToAct: int(p.acts), Viewer: p.viewer.String(), Plies: len(p.m.Log(p.viewer)),
 		Result: o.Result.String(), Reason: o.Reason, Line: p.fullStatus(),
 		Thinking: p.m.Thinking(), Handover: p.handover, Moves: p.history, Animating: p.Animating(),
-		Pick: p.panel != nil && p.panel.kind == "pick", Review: p.at}
+		Pick: p.panel != nil && p.panel.kind == "pick", Review: p.at, Premove: p.premoveText()}
 	if p.reviewing() {
 		gs.Analysis = p.analysisText()
 	}

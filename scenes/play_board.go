@@ -52,7 +52,9 @@ func (p *Play) pointer(in *Intents) {
 				}
 			}
 		case Release:
-			if p.drag.on && p.drag.moved {
+			if _, ok := p.premoveSide(); ok && p.drag.on && p.drag.moved {
+				p.premoveDrop(s)
+			} else if p.drag.on && p.drag.moved {
 				if s != game.NoSquare && s != p.drag.from && p.targets.Has(s) {
 					p.tryMove(p.drag.from, s)
 				} else if s != p.drag.from {
@@ -66,6 +68,10 @@ func (p *Play) pointer(in *Intents) {
 
 func (p *Play) press(s game.Square, e PointerEvent) {
 	p.drag.moved = false
+	if me, ok := p.premoveSide(); ok {
+		p.premovePress(s, me, e)
+		return
+	}
 	if s == game.NoSquare || !p.canAct() {
 		p.sel, p.targets, p.odds = game.NoSquare, 0, nil
 		return
@@ -181,6 +187,7 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 	if p.sel != game.NoSquare {
 		fillRect(dst, p.squareAt(p.sel), colSelected)
 	}
+	p.drawPremove(dst)
 	// Coordinates inside the edge squares: rank numbers top-right on the right-hand file,
 	// file letters bottom-left on the near rank.
 	cf := p.fs.get(true, l.CoordSize)

@@ -88,6 +88,8 @@ var (
 
 	colLastMove = color.RGBA{0xcd, 0xd2, 0x6a, 0x80}
 	colSelected = color.RGBA{0x6a, 0x9e, 0xd2, 0x90}
+	// colPremove: a premove's squares (lichess's dusky red).
+	colPremove = color.RGBA{0x9a, 0x3a, 0x3a, 0x90}
 	// colSelectedText: the review line, in the selection's blue.
 	colSelectedText = color.RGBA{0x8a, 0xb8, 0xe8, 0xff}
 	colTarget       = color.RGBA{0x20, 0x30, 0x18, 0x60}
