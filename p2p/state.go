@@ -33,6 +33,7 @@ type gameState struct {
 	peerOffer   [offerEnd]bool
 	myTakeN     uint32    // plies I asked to take back
 	myTakeSeq   uint64    // the message that asked for it
+	myDrawSeq   uint64    // the message that offered our standing draw
 	peerTakeN   uint32    // plies the opponent asked to take back
 	peerTakeH   PubHash   // the state the opponent's takeback request names
 	finalLen    int       // log length my last Final was sent at (-1: none)
