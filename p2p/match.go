@@ -169,6 +169,14 @@ func (m *Match) Err() error {
 	return m.stopped
 }
 
+// Game is the game the match plays, as agreed in the handshake: the variant's name, its
+// options and the start position text ("" the variant's start).
+func (m *Match) Game() (variant string, options []string, start string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.cfg.Variant, append([]string(nil), m.cfg.Options...), m.cfg.Start
+}
+
 // Color is this side's colour in the current game (valid once started).
 func (m *Match) Color() game.Color {
 	m.mu.Lock()
