@@ -290,6 +290,7 @@ func (t *terminal) play() error {
 			if _, ok := t.m.Claimable(); ok && t.m.ClaimWin() == nil {
 				r := t.m.Result()
 				fmt.Fprintf(t.out, "result: %v (%s), claimed after %v\n", r.Outcome.Result, r.Outcome.Reason, t.m.Deadline())
+				time.Sleep(time.Second) // the claim goes to the other side before the link closes
 				return nil
 			}
 		case p2p.EvClaimed:

@@ -186,7 +186,13 @@ func TestHostClaimsStalledGuest(t *testing.T) {
 	if hostErr != nil || !strings.Contains(text, "did not send a move in time), claimed") {
 		t.Fatalf("host: %v\n%s", hostErr, text)
 	}
-	for range m.Events() {
+	stall := time.After(30 * time.Second)
+	for ok := true; ok; {
+		select {
+		case _, ok = <-m.Events():
+		case <-stall:
+			t.Fatalf("the guest never heard the claim; host said:\n%s", text)
+		}
 	}
 	if r := m.Result(); r.Standing != p2p.Claimed || r.Claim == nil || !r.Claim.Lost {
 		t.Fatalf("the stalled guest's result: %+v (%v)", r, m.Err())
