@@ -218,10 +218,12 @@ func (m *Match) netUpdate() {
 		case p2p.EvFault:
 			n.stopped = ev.Err
 		case p2p.EvClaimed:
-			r := n.pm.Result()
-			n.claim = &r
-			m.g = nil
-			changed = true
+			if n.claim == nil { // not our own claim, already shown
+				r := n.pm.Result()
+				n.claim = &r
+				m.g = nil
+				changed = true
+			}
 		}
 		n.events = append(n.events, ev)
 	}
