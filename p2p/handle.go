@@ -108,6 +108,14 @@ func (m *Match) dispatchPlaying(msg *Msg, fault faultFunc) *Fault {
 		return fault(FaultSequence, "a resume without a reconnection")
 	case MsgForfeit:
 		return m.onForfeit(msg, fault)
+	case MsgChain:
+		gs := m.gs
+		if gs.peerNext != nil || msg.Index != gs.peerBase+uint32(chainLen)+1 {
+			return fault(FaultIllegal, "a draw chain for draws from %d, its chain serves draws %d to %d", msg.Index, gs.peerBase+1, gs.peerBase+uint32(chainLen))
+		}
+		d := msg.Digest
+		gs.peerNext = &d
+		return nil
 	case MsgAck:
 		return nil
 	case MsgResign:
@@ -230,14 +238,21 @@ func (m *Match) dispatch(msg *Msg, fault faultFunc, send bool) *Fault {
 		if msg.Index != gs.drawNext || gs.peerDraw != nil {
 			return fault(FaultIllegal, "contribution to draw %d, draw %d is due", msg.Index, gs.drawNext)
 		}
-		if int(msg.Index) > chainLen {
-			return fault(FaultIllegal, "draw %d is past the end of its chain", msg.Index)
+		prev, base := gs.peerLast, gs.peerBase
+		if int(msg.Index-base) > chainLen {
+			if gs.peerNext == nil {
+				return fault(FaultIllegal, "draw %d is past the end of its chain", msg.Index)
+			}
+			prev, base = *gs.peerNext, base+uint32(chainLen) // its next chain begins
 		}
-		if !chainFollows(gs.id, 1-m.role, gs.peerLast, msg.Digest) {
+		if !chainFollows(gs.id, 1-m.role, prev, msg.Digest) {
 			return fault(FaultCommit, "contribution to draw %d does not follow its committed chain", msg.Index)
 		}
+		if base != gs.peerBase {
+			gs.peerNext = nil
+		}
 		d := msg.Digest
-		gs.peerDraw = &d
+		gs.peerLast, gs.peerBase, gs.peerDraw = prev, base, &d
 	case MsgReveal:
 		if st.Kind != game.StepReveal || st.Owner != peer {
 			return fault(FaultIllegal, "a reveal the rules did not ask for")
@@ -616,10 +631,10 @@ func (m *Match) advance(send bool) *Fault {
 		switch st.Kind {
 		case game.StepDraw:
 			if !gs.drawSent && send {
-				if int(gs.drawNext) > gs.chain.Len() {
-					return &Fault{Kind: FaultDesync, Detail: "this game used up its draw chain"}
+				if f := m.renewChain(); f != nil {
+					return f
 				}
-				m.send(&Msg{Type: MsgDraw, Index: gs.drawNext, Digest: gs.chain.Link(int(gs.drawNext))})
+				m.send(&Msg{Type: MsgDraw, Index: gs.drawNext, Digest: gs.myLink(gs.drawNext)})
 				gs.drawSent = true
 			}
 			if !gs.drawSent || gs.peerDraw == nil {
@@ -629,7 +644,7 @@ func (m *Match) advance(send bool) *Fault {
 				return &Fault{Kind: FaultDesync, Detail: fmt.Sprintf("the rules ask a draw of range %d", st.Range)}
 			}
 			k := gs.drawNext
-			links := [2]Digest{gs.chain.Link(int(k)), *gs.peerDraw}
+			links := [2]Digest{gs.myLink(k), *gs.peerDraw}
 			roles := [2]uint8{m.role, 1 - m.role}
 			if m.me == game.Black {
 				links[0], links[1] = links[1], links[0]
@@ -720,4 +735,26 @@ func (m *Match) advance(send bool) *Fault {
 			return nil
 		}
 	}
+}
+
+// myLink is this side's contribution to draw k (from the chain serving it).
+func (gs *gameState) myLink(k uint32) Digest { return gs.chain.Link(int(k - gs.chainBase)) }
+
+// renewChain moves to the next draw chain when the current one is used up, and sends the
+// next one's head while a few draws are left: a long game never runs out. The new head
+// is fixed before any of the draws it serves, so it biases none of them.
+func (m *Match) renewChain() *Fault {
+	gs := m.gs
+	n := gs.chain.Len()
+	if int(gs.drawNext-gs.chainBase) > n {
+		if gs.nextChain == nil {
+			return &Fault{Kind: FaultDesync, Detail: "this game used up its draw chain"}
+		}
+		gs.chain, gs.nextChain, gs.chainBase = gs.nextChain, nil, gs.chainBase+uint32(n)
+	}
+	if left := n - int(gs.drawNext-gs.chainBase); gs.nextChain == nil && left < max(1, min(16, n/2)) {
+		gs.nextChain = NewChain(gs.id, m.role, n)
+		m.send(&Msg{Type: MsgChain, Index: gs.chainBase + uint32(n) + 1, Digest: gs.nextChain.Head()})
+	}
+	return nil
 }

@@ -759,3 +759,53 @@ func TestRTCChatFlood(t *testing.T) {
 	h.Close()
 	g.Close()
 }
+
+// TestRTCChainRenewal: with draw chains of 8 links, long games of pillar chess (a die
+// roll every move) and probabilistic chess renew their chains as they go: the games end
+// checked on both sides. A peer that lets its chain run out without sending the next
+// head is caught at the first draw past it, and a match restored from a snapshot taken
+// after a renewal goes on with it.
+func TestRTCChainRenewal(t *testing.T) {
+	defer func(n int) { chainLen = n }(chainLen)
+	chainLen = 8
+	for i, v := range []string{"pillar", "probabilistic"} {
+		hc, gc, _ := rtcPair(t)
+		c, d := &sizeCounter{Conn: hc}, &sizeCounter{Conn: gc}
+		h, g := pairOn(t, c, d, v)
+		a := &player{m: h, rng: rand.New(rand.NewPCG(uint64(i), 1)), choose: shortGames}
+		b := &player{m: g, rng: rand.New(rand.NewPCG(uint64(i), 2)), choose: shortGames}
+		playBoth(t, a, b)
+		agree(t, a, b)
+		renewals := len(c.byType[MsgChain]) + len(d.byType[MsgChain])
+		draws := len(c.byType[MsgDraw])
+		if renewals < 2 || draws <= chainLen {
+			t.Fatalf("%s: %d draws, %d renewals", v, draws, renewals)
+		}
+		t.Logf("%s: %d draws each, %d chains of %d renewed, %v", v, draws, renewals, chainLen, a.out[0])
+		h.Close()
+		g.Close()
+	}
+	// The cheat: the guest's next chain head never goes out.
+	hc, gc, _ := rtcPair(t)
+	drop := &muter{Conn: gc}
+	drop.rewrite = func(m *Msg) *Msg {
+		if m.Type == MsgChain {
+			return &Msg{Type: MsgAck, Seq: m.Seq, Ack: m.Ack, Hash: m.Hash} // in its place, nothing
+		}
+		return nil
+	}
+	h, g := pairOn(t, hc, drop, "pillar")
+	a := &player{m: h, rng: rand.New(rand.NewPCG(9, 1)), choose: shortGames}
+	b := &player{m: g, rng: rand.New(rand.NewPCG(9, 2)), choose: shortGames}
+	playBoth(t, a, b)
+	f, ok := AsFault(a.err)
+	if !ok || f.Kind != FaultIllegal || !strings.Contains(f.Detail, "past the end of its chain") {
+		t.Fatalf("host: %v", a.err)
+	}
+	t.Logf("a chain run out: %v", f)
+	h.Close()
+	g.Close()
+	for seed := range uint64(2) {
+		crashAndRestore(t, "pillar", nil, seed+4)
+	}
+}

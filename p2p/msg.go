@@ -19,7 +19,8 @@ import (
 const (
 	magic = 'Q'
 	// Version is the protocol version this package speaks.
-	// Version 2 added the Hello's resume token, Resume's challenge and Proof, and Forfeit.
+	// Version 2 added the Hello's resume token, Resume's challenge and Proof, Forfeit and
+	// Chain (a renewed draw chain).
 	Version = 2
 	// MaxMessage bounds a frame; a longer one is refused before it is parsed.
 	MaxMessage = 4096
@@ -53,11 +54,12 @@ const (
 	MsgAck                        // nothing but the Ack: "your ending was void here, go on"
 	MsgProof                      // after a Resume: proof of the first session's secret, then what the sender has
 	MsgForfeit                    // the sender claims the game: the other side let a deadline pass
+	MsgChain                      // the head of the sender's next draw chain, for draws from Index on
 	msgEnd
 )
 
 var msgNames = [...]string{"", "hello", "coin", "move", "seal", "open", "draw", "reveal",
-	"final", "resign", "claim", "offer", "answer", "chat", "resume", "ack", "proof", "forfeit"}
+	"final", "resign", "claim", "offer", "answer", "chat", "resume", "ack", "proof", "forfeit", "chain"}
 
 func (t MsgType) String() string {
 	if t == 0 || t >= msgEnd {
@@ -123,11 +125,11 @@ type Msg struct {
 	Ply     uint32    // Move, Seal, Open: the log index of the move; Offer: takeback plies
 	Move    game.Move // Move, Open
 	Cells   []Cell    // Move: commitments of the secrets the move fixes
-	Digest  Digest    // Seal: the commitment; Draw: the opened link; Coin: value; Offer/Answer (rematch): new chain head; Final, Proof: full log hash
+	Digest  Digest    // Seal: the commitment; Draw: the opened link; Chain: its head; Coin: value; Offer/Answer (rematch): new chain head; Final, Proof: full log hash
 	Nonce   Nonce     // Coin, Open; Resume: the sender's fresh challenge
 	Mac     Digest    // Proof: the proof over both challenges
 	Opens   []Opening // Reveal, Final
-	Index   uint32    // Draw: the chain index; Final, Proof: the log length
+	Index   uint32    // Draw: the draw's number; Chain: the first draw it serves; Final, Proof: the log length
 	What    uint8     // Offer, Answer: OfferDraw, OfferTakeback, OfferRematch; Forfeit: what was owed (Owed)
 	Yes     bool      // Answer: accepted; Proof: the sender has unacknowledged moves in flight
 	Text    string    // Chat
@@ -188,7 +190,7 @@ func Encode(m *Msg) ([]byte, error) {
 		w.uvarint(uint64(m.Ply))
 		w.move(m.Move)
 		w.b = append(w.b, m.Nonce[:]...)
-	case MsgDraw:
+	case MsgDraw, MsgChain:
 		w.uvarint(uint64(m.Index))
 		w.b = append(w.b, m.Digest[:]...)
 	case MsgReveal, MsgFinal:
@@ -297,7 +299,7 @@ func Decode(b []byte) (*Msg, error) {
 		m.Ply = uint32(r.uvarint(where+" ply", 1<<31))
 		m.Move = r.move(where)
 		r.fixed(where, m.Nonce[:])
-	case MsgDraw:
+	case MsgDraw, MsgChain:
 		m.Index = uint32(r.uvarint(where+" index", 1<<31))
 		r.fixed(where, m.Digest[:])
 	case MsgReveal, MsgFinal:

@@ -48,6 +48,9 @@ type snapshot struct {
 	Ever                   []PubHash
 	Session                Digest // the match's identity, proved on every resume
 	MyDrawSeq              uint64
+	ChainBase, PeerBase    uint32  // draws served by earlier chains
+	NextChain              *Digest // the seed of my next chain, its head sent
+	PeerNext               *Digest // the head of the peer's next chain
 }
 
 type snapFrame struct {
@@ -106,7 +109,12 @@ func (m *Match) snapshot() ([]byte, error) {
 		DrawNext: gs.drawNext, DrawSent: gs.drawSent, PeerDraw: gs.peerDraw,
 		MyOffer: gs.myOffer, PeerOffer: gs.peerOffer, MyTakeN: gs.myTakeN, PeerTakeN: gs.peerTakeN,
 		MyTakeSeq: gs.myTakeSeq, PeerTakeH: gs.peerTakeH, FinalLen: gs.finalLen, FinalSeq: gs.finalSeq,
-		Done: gs.done, Session: m.session, MyDrawSeq: gs.myDrawSeq}
+		Done: gs.done, Session: m.session, MyDrawSeq: gs.myDrawSeq,
+		ChainBase: gs.chainBase, PeerBase: gs.peerBase, PeerNext: gs.peerNext}
+	if c := gs.nextChain; c != nil {
+		seed := c.Link(c.Len())
+		s.NextChain = &seed
+	}
 	for _, f := range m.outbox {
 		s.Outbox = append(s.Outbox, snapFrame{f.seq, f.frame, f.changes})
 	}
@@ -196,6 +204,10 @@ func RestoreMatch(data []byte, save func([]byte), sec Secrecy) (*Match, error) {
 	gs.myOffer, gs.peerOffer, gs.myTakeN, gs.peerTakeN = s.MyOffer, s.PeerOffer, s.MyTakeN, s.PeerTakeN
 	gs.myTakeSeq, gs.peerTakeH, gs.finalLen, gs.finalSeq, gs.done = s.MyTakeSeq, s.PeerTakeH, s.FinalLen, s.FinalSeq, s.Done
 	gs.myDrawSeq = s.MyDrawSeq
+	gs.chainBase, gs.peerBase, gs.peerNext = s.ChainBase, s.PeerBase, s.PeerNext
+	if s.NextChain != nil {
+		gs.nextChain = chainFrom(s.Game, s.Role, *s.NextChain, s.ChainLen)
+	}
 	if f := s.Float; f != nil {
 		gs.float = &floating{f.In, f.Seq, f.Applied}
 	}
@@ -228,8 +240,8 @@ func (s *snapshot) check() error {
 		return bad("sequence numbers %d, %d, %d", s.OutSeq, s.InSeq, s.PeerAck)
 	case s.ChainLen < 1 || s.ChainLen > 1<<16:
 		return bad("a draw chain of %d links", s.ChainLen)
-	case s.DrawNext < 1 || int(s.DrawNext) > s.ChainLen+1:
-		return bad("draw %d of a chain of %d", s.DrawNext, s.ChainLen)
+	case s.ChainBase%uint32(s.ChainLen) != 0 || s.PeerBase%uint32(s.ChainLen) != 0 || s.DrawNext <= s.ChainBase || int(s.DrawNext-s.ChainBase) > s.ChainLen+1:
+		return bad("draw %d of a chain of %d from draw %d", s.DrawNext, s.ChainLen, s.ChainBase+1)
 	case len(s.Log) > maxSnapLog || len(s.Outbox) > maxSnapFrame || len(s.Ever) > maxSnapEver:
 		return bad("%d plies, %d frames, %d states", len(s.Log), len(s.Outbox), len(s.Ever))
 	case s.FinalLen < -1 || s.FinalLen > len(s.Log):
