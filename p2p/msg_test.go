@@ -35,6 +35,7 @@ func sampleMsgs() []*Msg {
 		{Type: MsgResume, Nonce: Nonce{7}},
 		{Type: MsgProof, Ack: 3, Mac: Digest{8}, RecvSeq: 14, Index: 33, Digest: Digest{6}, Yes: true},
 		{Type: MsgForfeit, Seq: 17, Ack: 20, Hash: h, What: uint8(OwedAudit)},
+		{Type: MsgChain, Seq: 18, Ack: 20, Hash: h, Index: 4097, Digest: Digest{9}},
 		{Type: MsgAck, Seq: 16, Ack: 20, Hash: h},
 		{Type: MsgMove, Seq: 300, Ack: 299, Hash: h, Ply: 140, Move: mv}, // a plain move late in a game
 		{Type: MsgMove, Seq: 31, Ack: 30, Hash: h, Ply: 60, Move: game.Move{Kind: game.HideCrown, To: game.NoSquare},
