@@ -16,6 +16,14 @@ import (
 // random moves, a new pair whenever a game ends (not timed). It also reports the mean
 // size of the frames a game sends (bytes/frame).
 func BenchmarkRTCMove(b *testing.B) {
+	benchMove(b, func() (Conn, Conn) { hc, gc, _ := rtcPair(b); return hc, gc })
+}
+
+// BenchmarkPipeMove is the same over an in-memory pipe: the protocol's own cost per move
+// (both sides' work), without the network stack's.
+func BenchmarkPipeMove(b *testing.B) { benchMove(b, Pipe) }
+
+func benchMove(b *testing.B, link func() (Conn, Conn)) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	var h, g *Match
 	var counter *sizeCounter
@@ -24,7 +32,7 @@ func BenchmarkRTCMove(b *testing.B) {
 			h.Close()
 			g.Close()
 		}
-		hc, gc, _ := rtcPair(b)
+		hc, gc := link()
 		counter = &sizeCounter{Conn: hc}
 		h, g = pairOn(b, counter, gc, "chess")
 		waitEv(b, h, EvStart)

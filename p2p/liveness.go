@@ -120,8 +120,17 @@ var (
 // waiting is one side's debt: what it owes, identified by where in the game, and since when.
 type waiting struct {
 	what  Owed
-	key   string
+	key   waitKey
 	since time.Time
+}
+
+// waitKey names a step owed: a new key is a new step, with a new deadline.
+type waitKey struct {
+	game  int
+	what  Owed
+	ply   int
+	draw  uint32
+	valid bool
 }
 
 // Wait says what this side waits for from the opponent, and when that wait began
@@ -165,10 +174,10 @@ func (m *Match) clock() time.Time {
 
 // owes is what side c owes the other now, and a key naming the step (a new step, a
 // new deadline).
-func (m *Match) owes(c game.Color) (Owed, string) {
+func (m *Match) owes(c game.Color) (Owed, waitKey) {
 	gs := m.gs
 	if gs == nil || gs.done || m.stopped != nil {
-		return OwedNone, ""
+		return OwedNone, waitKey{}
 	}
 	n := len(gs.pub)
 	peer := c != m.me
@@ -209,9 +218,9 @@ func (m *Match) owes(c game.Color) (Owed, string) {
 		}
 	}
 	if what == OwedNone {
-		return OwedNone, ""
+		return OwedNone, waitKey{}
 	}
-	return what, fmt.Sprintf("%d/%d/%d/%d", m.games, what, n, gs.drawNext)
+	return what, waitKey{m.games, what, n, gs.drawNext, true}
 }
 
 // tick brings both sides' debts up to date after a change: a new step starts a new
@@ -226,24 +235,22 @@ func (m *Match) tick() {
 		}
 		*w = waiting{what: what, key: key, since: now}
 		if i == 0 && what != OwedNone {
-			m.arm(key, m.limit())
+			m.arm(m.limit())
 		}
 	}
 }
 
-// arm pushes EvOverdue once the wait named key (or the link being down, key "") has
-// lasted d, if it still does.
-func (m *Match) arm(key string, d time.Duration) {
+// arm pushes EvOverdue in d if by then the game may be claimed (a wait has lasted its
+// deadline, or the link has been down as long). One timer serves every wait.
+func (m *Match) arm(d time.Duration) {
 	if m.timer != nil {
-		m.timer.Stop()
+		m.timer.Reset(d)
+		return
 	}
 	m.timer = time.AfterFunc(d, func() {
 		m.mu.Lock()
 		defer m.mu.Unlock()
-		if m.stopped != nil || m.verdict != nil {
-			return
-		}
-		if (key == "" && !m.offSince.IsZero()) || (key != "" && m.waits[0].key == key) {
+		if c, ok := m.claimable(); ok && c.Kind != ClaimFault && m.stopped == nil {
 			m.ev.push(Event{Kind: EvOverdue})
 		}
 	})

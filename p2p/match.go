@@ -339,7 +339,7 @@ func (m *Match) recvLoop(c Conn, gen int) {
 			if m.offSince.IsZero() {
 				m.offSince = m.clock()
 				if m.gs != nil {
-					m.arm("", m.limit())
+					m.arm(m.limit())
 				}
 			}
 			m.mu.Unlock()
