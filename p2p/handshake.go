@@ -102,11 +102,11 @@ func (m *Match) onHello(msg *Msg, fault faultFunc) *Fault {
 		if m.cfg.Game != (GameID{}) && m.cfg.Game != h.Game {
 			return fault(FaultHandshake, "the host offers another game than the link named")
 		}
-		if m.cfg.Variant != "" && !sameGame(m.cfg, h) {
-			return fault(FaultHandshake, "the host proposes %s %v, we expected %s %v", h.Variant, h.Options, m.cfg.Variant, m.cfg.Options)
-		}
 		if h.Start != m.cfg.Start {
 			return fault(FaultHandshake, "the host proposes another start position than the link names (%q)", h.Start)
+		}
+		if m.cfg.Variant != "" && !sameGame(m.cfg, h) {
+			return fault(FaultHandshake, "the host proposes %s %v, the link names %s %v", h.Variant, h.Options, m.cfg.Variant, m.cfg.Options)
 		}
 		if _, err := m.lookup(h.Variant, h.Options, h.Start); err != nil {
 			return &Fault{Kind: FaultHandshake, Msg: msg.Type, Seq: msg.Seq, Detail: "we cannot play the proposed game", Err: err}

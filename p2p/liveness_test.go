@@ -809,3 +809,57 @@ func TestRTCChainRenewal(t *testing.T) {
 		crashAndRestore(t, "pillar", nil, seed+4)
 	}
 }
+
+// TestRTCGuestPlaysTheLinkedGame: a host that proposes another start than the link names
+// (a queen missing, a halfmove clock of 149) or another game is refused by the guest with
+// a clear fault before any game starts; the start the link names is played.
+func TestRTCGuestPlaysTheLinkedGame(t *testing.T) {
+	for _, c := range []struct {
+		name, variant, start string
+		want                 string
+	}{
+		{"a queen missing", "chess", "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "another start position"},
+		{"a halfmove clock of 149", "chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 149 1", "another start position"},
+		{"another game", "forced", "", "the host proposes forced"},
+	} {
+		hc, gc, _ := rtcPair(t)
+		h := NewMatch(Config{Host: true, Variant: c.variant, Start: c.start})
+		g := NewMatch(Config{Variant: "chess"}) // the link names standard chess
+		g.Start(gc)
+		h.Start(hc)
+		until(t, "the guest refuses", func() bool { return g.Err() != nil })
+		f, ok := AsFault(g.Err())
+		if !ok || f.Kind != FaultHandshake || !strings.Contains(f.Detail, c.want) || g.View() != nil {
+			t.Fatalf("%s: %v", c.name, g.Err())
+		}
+		t.Logf("%s: %v", c.name, f)
+		h.Close()
+		g.Close()
+	}
+	// A guest whose link names no game (an older link) still takes only the variant's start.
+	hc, gc, _ := rtcPair(t)
+	h := NewMatch(Config{Host: true, Variant: "chess", Start: "4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1"})
+	g := NewMatch(Config{})
+	g.Start(gc)
+	h.Start(hc)
+	until(t, "the guest refuses", func() bool { return g.Err() != nil })
+	if f, ok := AsFault(g.Err()); !ok || f.Kind != FaultHandshake || g.View() != nil {
+		t.Fatalf("a link naming no game, a custom start: %v", g.Err())
+	}
+	t.Logf("a link naming no game, a custom start: %v", g.Err())
+	h.Close()
+	g.Close()
+	// The linked start is played, and both sides report it.
+	const start = "r2dk3/8/8/8/8/8/7P/4K3 w - - 0 10 crown=Kd monarchs=e1/e8d8 lost=w"
+	hc, gc, _ = rtcPair(t)
+	h = NewMatch(Config{Host: true, Variant: "crown", Options: []string{"kind=hidden"}, Start: start})
+	g = NewMatch(Config{Variant: "crown", Options: []string{"kind=hidden"}, Start: start})
+	g.Start(gc)
+	h.Start(hc)
+	until(t, "the game starts", func() bool { return h.View() != nil && g.View() != nil })
+	if _, _, s := g.Game(); s != start || g.View().Position().At(game.Sq(3, 0)) != game.NoPiece {
+		t.Fatalf("the guest plays from %q", s)
+	}
+	h.Close()
+	g.Close()
+}
