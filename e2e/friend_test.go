@@ -35,6 +35,11 @@ type netState struct {
 	Fault    string   `json:"fault"`
 	Offer    string   `json:"offer"`
 	Chat     []string `json:"chat"`
+	// The protocol's result and claims (issue 13).
+	Standing  string `json:"standing"`
+	Claimable string `json:"claimable"`
+	Claimed   string `json:"claimed"`
+	Intruders int    `json:"intruders"`
 }
 
 func (tb *tab) net() netState {
@@ -502,5 +507,50 @@ func TestFriendChatAndAbandon(t *testing.T) {
 		t.Fatalf("after the claim the host (%s) shows %s (%s), %q, %q, state %s", hn.Color, hs.Game.Result, hs.Game.Reason, hs.Game.Line, hs.Game.Message, hn.State)
 	}
 	host.screenshot("friend-abandoned-host")
+	checkConsole(t, host.close(), srv)
+}
+
+// TestFriendClaimOnTime: the guest stays connected and does not move. Past the deadline
+// (?away=2) the host's page offers "Claim win" with the link up; the claim is the host's
+// win on both pages, the guest's saying it lost by claim.
+func TestFriendClaimOnTime(t *testing.T) {
+	relay := testrelay.Start(t)
+	srv := startServer(t, staticDir(t))
+	browser := friendBrowser(t)
+	host, link := hostLinkQ(t, browser, srv, relay, "chess", "&away=2")
+	guest, hs, _ := joinQ(t, browser, srv, host, link, phone, "&away=2")
+	hn := host.net()
+	if hn.Color == "white" { // the host moves first; from then on the guest owes a move
+		host.front()
+		playMove(host, hs, game.Move{From: game.Sq(4, 1), To: game.Sq(4, 3)})
+		host.wait("the host's move out", func(s state) bool { return s.Game.Plies == 1 })
+	}
+	host.front()
+	hs, hn = host.waitNet("the claim offered, the link up", func(s state, n netState) bool {
+		if n.State != "online" || n.Claimable != "deadline" {
+			return false
+		}
+		for _, b := range s.Buttons {
+			if b.ID == "net-abandon" {
+				return b.Label == "Claim win" && b.Enabled
+			}
+		}
+		return false
+	})
+	host.screenshot("friend-claim-online-host")
+	host.button("net-abandon")
+	win := map[string]string{"white": "1-0", "black": "0-1"}[hn.Color]
+	hs, hn = host.waitNet("the game claimed", func(s state, n netState) bool { return s.Game.Result != "*" })
+	if hs.Game.Result != win || hn.Claimed != "deadline" || hn.Standing != "claimed" || !strings.Contains(hs.Game.Reason, "did not send a move in time") {
+		t.Fatalf("the host after the claim: %s (%s), claimed %q, standing %q", hs.Game.Result, hs.Game.Reason, hn.Claimed, hn.Standing)
+	}
+	guest.front()
+	gs, gn := guest.waitNet("the guest hears the claim", func(s state, n netState) bool { return s.Game.Result != "*" })
+	if gs.Game.Result != win || gn.Claimed != "lost:deadline" || gn.State != "stopped" {
+		t.Fatalf("the guest after the claim: %s (%s), claimed %q, state %q, message %q", gs.Game.Result, gs.Game.Reason, gn.Claimed, gn.State, gs.Game.Message)
+	}
+	guest.screenshot("friend-claimed-guest")
+	t.Logf("host (%s): %s %q, %q; guest: %s, %q, %q", hn.Color, hs.Game.Result, hs.Game.Reason, hs.Game.Message, gs.Game.Result, gn.Claimed, gs.Game.Message)
+	checkConsole(t, guest.close(), srv)
 	checkConsole(t, host.close(), srv)
 }

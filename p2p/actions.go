@@ -45,7 +45,7 @@ func (m *Match) Play(mv game.Move) error {
 			return err
 		}
 		gs.seal = &mySeal{m: mv, nonce: NewNonce(), ply: ply}
-		gs.peerOffer[OfferTakeback] = false
+		m.weActed()
 		m.send(&Msg{Type: MsgSeal, Ply: ply, Digest: Commit(tagMove, gs.id, ply, uint8(m.me), moveBytes(mv), gs.seal.nonce)})
 		return m.after()
 	}
@@ -68,10 +68,20 @@ func (m *Match) Play(mv game.Move) error {
 		gs.mine = append(gs.mine, &myCell{o: o, ply: ply, openedAt: -1})
 		sent = append(sent, Cell{Key: o.Key, Digest: Commit(tagSecret, gs.id, ply, uint8(m.me), cellValue(o), o.Nonce)})
 	}
-	gs.peerOffer[OfferTakeback] = false
+	m.weActed()
 	m.sendAt(&Msg{Type: MsgMove, Ply: ply, Move: pub, Cells: sent}, len(gs.hashes)-2)
 	m.ev.push(Event{Kind: EvApplied, Input: full, Record: rec, Mine: true})
 	return m.after()
+}
+
+// weActed: our move declines the opponent's standing takeback request and draw offer.
+func (m *Match) weActed() {
+	gs := m.gs
+	gs.peerOffer[OfferTakeback] = false
+	if gs.peerOffer[OfferDraw] {
+		gs.peerOffer[OfferDraw] = false
+		m.ev.push(Event{Kind: EvLapsed, What: OfferDraw})
+	}
 }
 
 // sendAt sends a message naming the state at log length n (before an input just applied).
@@ -158,8 +168,11 @@ func (m *Match) offer(what uint8, n int) error {
 	}
 	gs.myOffer[what] = true
 	m.send(msg)
-	if what == OfferTakeback {
+	switch what {
+	case OfferTakeback:
 		gs.myTakeSeq = msg.Seq
+	case OfferDraw:
+		gs.myDrawSeq = msg.Seq
 	}
 	if what == OfferRematch && gs.peerOffer[OfferRematch] {
 		return m.startRematch(gs.peerRematch)

@@ -18,12 +18,14 @@ type GameID [16]byte
 
 // Domain tags keep commitments of one purpose from ever matching those of another.
 const (
-	tagCoin   = "quintet/p2p/v1 coin"
-	tagMove   = "quintet/p2p/v1 sealed move"
-	tagSecret = "quintet/p2p/v1 secret"
-	tagChain  = "quintet/p2p/v1 draw chain"
-	tagDraw   = "quintet/p2p/v1 draw value"
-	tagLog    = "quintet/p2p/v1 log"
+	tagCoin    = "quintet/p2p/v1 coin"
+	tagMove    = "quintet/p2p/v1 sealed move"
+	tagSecret  = "quintet/p2p/v1 secret"
+	tagChain   = "quintet/p2p/v1 draw chain"
+	tagDraw    = "quintet/p2p/v1 draw value"
+	tagLog     = "quintet/p2p/v1 log"
+	tagSession = "quintet/p2p/v2 session"
+	tagProof   = "quintet/p2p/v2 resume proof"
 )
 
 // NewNonce draws a nonce from crypto/rand.

@@ -13,7 +13,7 @@
 // p2p/relay carries the codes through public MQTT relays, sealed with a room key that
 // only the join link holds.
 //
-// # Match protocol (version 1)
+// # Match protocol (version 2)
 //
 // Every message is one binary frame (msg.go): magic, version, type, a sequence number
 // (per sender, for the whole match), an acknowledgement (the last number received), the
@@ -29,7 +29,11 @@
 // Handshake (handshake.go): the host proposes the game, options, start position and
 // version range with a commitment to a random coin; the guest answers with the same game
 // and its own coin; the host opens its coin, and the low bits decide the colours. Both
-// hellos carry the head of each side's draw chain.
+// hellos carry the head of each side's draw chain and a random token. The guest plays
+// only the game its link names (Config: a guest's variant and options, and its start,
+// "" the variant's), refusing any other. The first flip in a room stands: both sides keep
+// a memo (Match.Flip, given back as Config.Flip), so a host that saw its colour and
+// aborted cannot pair again for another.
 //
 // Commitments are SHA-256(domain ‖ game id ‖ slot ‖ player ‖ value ‖ 32-byte nonce)
 // (commit.go), the slot being the log index where the value was fixed.
@@ -45,7 +49,8 @@
 //     illegal secret is found even if it was never asked.
 //   - Shared draws: each side's contributions come from a hash chain whose head was sent
 //     in the handshake; a draw costs one message each way, sent at the same time (half a
-//     round trip), and neither side can bias it.
+//     round trip), and neither side can bias it. A side whose chain runs low sends the
+//     next one's head (Chain) before any of the draws it serves.
 //
 // Offers (draw, takeback of N plies, rematch with colours swapped), resignation, claims
 // and chat ride the same frames. A game-ending action that crosses moves in flight
@@ -55,9 +60,29 @@
 // open) and the game counts as over only when both agree.
 //
 // Faults: anything the other side sends that the protocol or the rules refuse stops the
-// match with a *Fault saying what and where, and the honest side's game stays as it was.
+// match with a *Fault saying what and where, and the honest side's game stays as it was
+// (an ending of ours that a bad frame crossed stays in place). A fault is a win the
+// honest side may claim.
+//
+// Liveness (liveness.go): every step one side owes the other (a move, a seal, an
+// opening, a draw contribution, a reveal, an answer to a takeback request, the
+// end-of-game audit) has a deadline, Config.Deadline (DefaultDeadline, two minutes; a
+// timed game's clock will take its place). Past it, or with the link down as long, the
+// waiting side may claim the game (ClaimWin); over a live link the claim goes to the
+// other side (Forfeit), which checks it against its own count and records the loss or
+// reports a false claim as a fault. Result says how settled a game is: a game the rules
+// ended is Awaiting until the audit checks out, so a withheld or failed audit is the
+// other side's win. Draw offers lapse when the side they were made to moves after
+// seeing them. The opponent's chat lines beyond a small rate are read and dropped.
 //
 // Drops: every sent message stays in an outbox until acknowledged. After a reconnection
-// (Resume) each side says what it received and re-sends the rest, and when nothing is in
-// flight the logs are compared by hash, so no move is lost and a divergence is reported.
+// (Resume) each side first sends a fresh challenge, then a proof over both challenges
+// keyed by the session key made of the two hello tokens (only the first session's two
+// sides have them); nothing is re-sent before the other side's proof holds, and a link
+// whose proof fails is turned away (EvIntruder) while the match waits for its peer. Then
+// each side says what it received and re-sends the rest, and the logs are compared by
+// hash (the other side's must be a part of ours when only ours is in flight, all of it
+// when nothing is), so no move is lost and a divergence is reported. The proof binds the
+// resumed link to the first session's peer; it does not stop a holder of the link who
+// relays both sides' frames live between them (that would need every frame keyed).
 package p2p

@@ -22,10 +22,14 @@ const (
 	EvDisconnected                      // the connection dropped; call Resume with a new one
 	EvResumed                           // the match goes on after a reconnection
 	EvFault                             // the match stopped: Err (a *Fault if the opponent misbehaved)
+	EvOverdue                           // the opponent let a deadline pass (or stayed away): the game may be claimed
+	EvClaimed                           // the game was claimed, by us or against us: Outcome (see Result)
+	EvIntruder                          // someone without the first session's secret tried to resume; refused
+	EvLapsed                            // an offer What lapsed because a move was made after it: Mine if it was ours
 )
 
 var evNames = [...]string{"", "start", "applied", "turn", "offer", "answer", "takeback",
-	"chat", "over", "void", "disconnected", "resumed", "fault"}
+	"chat", "over", "void", "disconnected", "resumed", "fault", "overdue", "claimed", "intruder", "lapsed"}
 
 func (k EventKind) String() string {
 	if int(k) < len(evNames) {

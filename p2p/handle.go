@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/quintet-chess/quintet/game"
 )
@@ -11,6 +12,11 @@ import (
 // handle reads and applies one frame from the peer. A fault leaves the game untouched.
 func (m *Match) handle(b []byte) *Fault {
 	msg, err := Decode(b)
+	if m.resume {
+		// Whoever is on a resumed link has proved nothing yet: what it sends cannot stop
+		// the match (see onResumeFrame).
+		return m.onResumeFrame(msg, err)
+	}
 	if err != nil {
 		var de *DecodeError
 		if errors.As(err, &de) && de.Version {
@@ -20,12 +26,6 @@ func (m *Match) handle(b []byte) *Fault {
 	}
 	fault := func(k FaultKind, format string, a ...any) *Fault {
 		return &Fault{Kind: k, Msg: msg.Type, Seq: msg.Seq, Detail: fmt.Sprintf(format, a...)}
-	}
-	if m.resume {
-		if msg.Type != MsgResume {
-			return fault(FaultSequence, "after reconnecting, the first message must say what was received")
-		}
-		return m.onResume(msg, fault)
 	}
 	switch {
 	case msg.Seq <= m.inSeq:
@@ -51,7 +51,7 @@ func (m *Match) handle(b []byte) *Fault {
 		case msg.Type == MsgCoin && !m.cfg.Host:
 			return m.onCoin(msg, fault)
 		case msg.Type == MsgChat:
-			m.ev.push(Event{Kind: EvChat, Text: msg.Text})
+			m.onChat(msg)
 			return nil
 		}
 		return fault(FaultHandshake, "sent before the game was agreed")
@@ -62,15 +62,28 @@ func (m *Match) handle(b []byte) *Fault {
 		gs.float, fl = nil, nil // the opponent has seen our ending: its place is fixed
 	}
 	crossing := fl != nil && crosses(msg)
+	var putBack func()
 	if crossing && fl.applied {
+		finalLen, peerFinal, done, turnAt := gs.finalLen, gs.peerFinal, gs.done, gs.turnAt
 		if err := gs.rewind(len(gs.pub) - 1); err != nil {
 			return fault(FaultDesync, "cannot put the crossing message first: %v", err)
 		}
 		fl.applied = false
+		// A crossing message that turns out bad must leave the log as it was: our
+		// ending back in its place, the game still over.
+		putBack = func() {
+			if _, err := gs.apply(fl.in, fl.in, nil); err == nil {
+				fl.applied = true
+				gs.finalLen, gs.peerFinal, gs.done, gs.turnAt = finalLen, peerFinal, done, turnAt
+			}
+		}
 	}
 	gs.pulled = crossing
 	f := m.dispatchPlaying(msg, fault)
 	gs.pulled = false
+	if f != nil && putBack != nil {
+		putBack()
+	}
 	if f == nil && crossing && gs == m.gs {
 		f = m.refloat(msg)
 	}
@@ -89,10 +102,20 @@ func (m *Match) dispatchPlaying(msg *Msg, fault faultFunc) *Fault {
 	case MsgHello, MsgCoin:
 		return fault(FaultHandshake, "the handshake is over")
 	case MsgChat:
-		m.ev.push(Event{Kind: EvChat, Text: msg.Text})
+		m.onChat(msg)
 		return nil
-	case MsgResume:
+	case MsgResume, MsgProof:
 		return fault(FaultSequence, "a resume without a reconnection")
+	case MsgForfeit:
+		return m.onForfeit(msg, fault)
+	case MsgChain:
+		gs := m.gs
+		if gs.peerNext != nil || msg.Index != gs.peerBase+uint32(chainLen)+1 {
+			return fault(FaultIllegal, "a draw chain for draws from %d, its chain serves draws %d to %d", msg.Index, gs.peerBase+1, gs.peerBase+uint32(chainLen))
+		}
+		d := msg.Digest
+		gs.peerNext = &d
+		return nil
 	case MsgAck:
 		return nil
 	case MsgResign:
@@ -215,14 +238,21 @@ func (m *Match) dispatch(msg *Msg, fault faultFunc, send bool) *Fault {
 		if msg.Index != gs.drawNext || gs.peerDraw != nil {
 			return fault(FaultIllegal, "contribution to draw %d, draw %d is due", msg.Index, gs.drawNext)
 		}
-		if int(msg.Index) > chainLen {
-			return fault(FaultIllegal, "draw %d is past the end of its chain", msg.Index)
+		prev, base := gs.peerLast, gs.peerBase
+		if int(msg.Index-base) > chainLen {
+			if gs.peerNext == nil {
+				return fault(FaultIllegal, "draw %d is past the end of its chain", msg.Index)
+			}
+			prev, base = *gs.peerNext, base+uint32(chainLen) // its next chain begins
 		}
-		if !chainFollows(gs.id, 1-m.role, gs.peerLast, msg.Digest) {
+		if !chainFollows(gs.id, 1-m.role, prev, msg.Digest) {
 			return fault(FaultCommit, "contribution to draw %d does not follow its committed chain", msg.Index)
 		}
+		if base != gs.peerBase {
+			gs.peerNext = nil
+		}
 		d := msg.Digest
-		gs.peerDraw = &d
+		gs.peerLast, gs.peerBase, gs.peerDraw = prev, base, &d
 	case MsgReveal:
 		if st.Kind != game.StepReveal || st.Owner != peer {
 			return fault(FaultIllegal, "a reveal the rules did not ask for")
@@ -281,12 +311,52 @@ func (m *Match) dispatch(msg *Msg, fault faultFunc, send bool) *Fault {
 }
 
 // peerActed voids our takeback request if the opponent played on after seeing it instead
-// of answering. An action that crossed the request leaves it standing.
+// of answering, and lets our draw offer lapse, as in chess: a move made after seeing it
+// declines it. An action that crossed the request or the offer leaves it standing.
 func (m *Match) peerActed(msg *Msg) {
 	if m.gs.myOffer[OfferTakeback] && msg.Ack >= m.gs.myTakeSeq {
 		m.gs.myOffer[OfferTakeback] = false
 		m.ev.push(Event{Kind: EvAnswer, What: OfferTakeback, Yes: false})
 	}
+	if m.gs.myOffer[OfferDraw] && msg.Ack >= m.gs.myDrawSeq {
+		m.gs.myOffer[OfferDraw] = false
+		m.ev.push(Event{Kind: EvLapsed, What: OfferDraw, Mine: true})
+	}
+}
+
+// chatRate and chatBurst bound the opponent's chat lines that become events: a flood is
+// read (its sequence numbers count) and dropped.
+const (
+	chatRate  = 1.0 // lines per second
+	chatBurst = 8
+)
+
+func (m *Match) onChat(msg *Msg) {
+	if m.chat.take(m.clock(), chatRate, chatBurst) {
+		m.ev.push(Event{Kind: EvChat, Text: msg.Text})
+	}
+}
+
+// bucket is a token bucket.
+type bucket struct {
+	tokens  float64
+	at      time.Time
+	dropped int
+}
+
+func (b *bucket) take(now time.Time, rate, burst float64) bool {
+	if b.at.IsZero() {
+		b.tokens = burst
+	} else if dt := now.Sub(b.at).Seconds(); dt > 0 {
+		b.tokens = min(burst, b.tokens+dt*rate)
+	}
+	b.at = now
+	if b.tokens < 1 {
+		b.dropped++
+		return false
+	}
+	b.tokens--
+	return true
 }
 
 // pair is a simultaneous turn's two inputs in the order the log holds them: White first.
@@ -342,6 +412,9 @@ func (m *Match) onOffer(msg *Msg, fault faultFunc) *Fault {
 	// An offer may name a position since taken back: it was sent before the takeback.
 	if !gs.ever[msg.Hash] {
 		return fault(FaultHash, "it names a game state we never had")
+	}
+	if gs.peerOffer[msg.What] {
+		return nil // it stands already: said once is enough
 	}
 	switch msg.What {
 	case OfferDraw:
@@ -448,10 +521,54 @@ func (m *Match) tryFinish() *Fault {
 	return nil
 }
 
-func (m *Match) onResume(msg *Msg, fault faultFunc) *Fault {
-	if msg.Seq != 0 {
-		return fault(FaultSequence, "a resume message carries no sequence number")
+// onResumeFrame reads a frame on a resumed link before the other side has proved it is
+// the peer of the first session: its challenge, then its proof. Anything else, or a
+// proof that fails, is someone else with the link: it is turned away (EvIntruder) and
+// the match waits for its peer, unchanged.
+func (m *Match) onResumeFrame(msg *Msg, err error) *Fault {
+	switch {
+	case err != nil || msg.Seq != 0:
+	case msg.Type == MsgResume && m.peerChallenge == nil:
+		n := msg.Nonce
+		m.peerChallenge = &n
+		p := &Msg{Type: MsgProof, Ack: m.inSeq, Mac: resumeProof(m.session, m.role, m.challenge, n),
+			RecvSeq: m.inSeq, Yes: m.pendingChanges(m.peerAck)}
+		if gs := m.gs; gs != nil {
+			p.Index, p.Digest, p.Hash = uint32(len(gs.pub)), gs.hashes[len(gs.pub)], gs.hash()
+		}
+		b, err := Encode(p)
+		if err == nil {
+			m.conn.Send(b)
+		}
+		return nil
+	case msg.Type == MsgProof && m.peerChallenge != nil && m.proofHolds(msg.Mac):
+		fault := func(k FaultKind, format string, a ...any) *Fault {
+			return &Fault{Kind: k, Msg: msg.Type, Detail: fmt.Sprintf(format, a...)}
+		}
+		return m.onResume(msg, fault)
 	}
+	m.ev.push(Event{Kind: EvIntruder})
+	m.conn.Close()
+	m.connGen++ // its receive loop ends quietly; the match waits for a Resume
+	return nil
+}
+
+// proofHolds checks the other side's proof. The session key exists once a side has
+// both tokens, which the two sides reach at different moments of the handshake: a side
+// still without it has nothing of the match to protect (no game has started on it), and
+// a guest whose game has not started accepts a host that may not have its token yet.
+func (m *Match) proofHolds(mac Digest) bool {
+	want := func(k Digest) bool { return mac == resumeProof(k, 1-m.role, *m.peerChallenge, m.challenge) }
+	return m.session == (Digest{}) || want(m.session) || (!m.cfg.Host && m.gs == nil && want(Digest{}))
+}
+
+// resumeProof proves knowledge of the session key on one resumed link: keyed by it, bound
+// to the prover's role and to both sides' fresh challenges, the prover's first.
+func resumeProof(session Digest, role uint8, mine, theirs Nonce) Digest {
+	return Commit(tagProof, GameID{}, 0, role, append(mine[:], theirs[:]...), Nonce(session))
+}
+
+func (m *Match) onResume(msg *Msg, fault faultFunc) *Fault {
 	if msg.RecvSeq > m.outSeq {
 		return fault(FaultSequence, "it says it received our message %d, but we sent only %d", msg.RecvSeq, m.outSeq)
 	}
@@ -463,14 +580,15 @@ func (m *Match) onResume(msg *Msg, fault faultFunc) *Fault {
 		i++
 	}
 	m.outbox = m.outbox[i:]
-	if gs := m.gs; gs != nil && !msg.Yes && !m.pendingChanges(msg.RecvSeq) {
-		// Nothing is in flight either way: the logs must agree now.
+	if gs := m.gs; gs != nil && !msg.Yes && gs.float == nil {
+		// Nothing of theirs is in flight: their log is a part of ours (what we sent may
+		// not have reached them), and all of it when nothing of ours is in flight either.
 		n := int(msg.Index)
-		if n != len(gs.pub) || gs.hashes[n] != msg.Digest {
+		if n > len(gs.pub) || gs.hashes[n] != msg.Digest || (n != len(gs.pub) && !m.pendingChanges(msg.RecvSeq)) {
 			return fault(FaultDesync, "after reconnecting their log has %d plies and ours %d, and they differ", n, len(gs.pub))
 		}
 	}
-	m.resume = false
+	m.resume, m.offSince = false, time.Time{}
 	for _, f := range m.outbox {
 		m.conn.Send(f.frame)
 	}
@@ -513,10 +631,10 @@ func (m *Match) advance(send bool) *Fault {
 		switch st.Kind {
 		case game.StepDraw:
 			if !gs.drawSent && send {
-				if int(gs.drawNext) > gs.chain.Len() {
-					return &Fault{Kind: FaultDesync, Detail: "this game used up its draw chain"}
+				if f := m.renewChain(); f != nil {
+					return f
 				}
-				m.send(&Msg{Type: MsgDraw, Index: gs.drawNext, Digest: gs.chain.Link(int(gs.drawNext))})
+				m.send(&Msg{Type: MsgDraw, Index: gs.drawNext, Digest: gs.myLink(gs.drawNext)})
 				gs.drawSent = true
 			}
 			if !gs.drawSent || gs.peerDraw == nil {
@@ -526,7 +644,7 @@ func (m *Match) advance(send bool) *Fault {
 				return &Fault{Kind: FaultDesync, Detail: fmt.Sprintf("the rules ask a draw of range %d", st.Range)}
 			}
 			k := gs.drawNext
-			links := [2]Digest{gs.chain.Link(int(k)), *gs.peerDraw}
+			links := [2]Digest{gs.myLink(k), *gs.peerDraw}
 			roles := [2]uint8{m.role, 1 - m.role}
 			if m.me == game.Black {
 				links[0], links[1] = links[1], links[0]
@@ -617,4 +735,26 @@ func (m *Match) advance(send bool) *Fault {
 			return nil
 		}
 	}
+}
+
+// myLink is this side's contribution to draw k (from the chain serving it).
+func (gs *gameState) myLink(k uint32) Digest { return gs.chain.Link(int(k - gs.chainBase)) }
+
+// renewChain moves to the next draw chain when the current one is used up, and sends the
+// next one's head while a few draws are left: a long game never runs out. The new head
+// is fixed before any of the draws it serves, so it biases none of them.
+func (m *Match) renewChain() *Fault {
+	gs := m.gs
+	n := gs.chain.Len()
+	if int(gs.drawNext-gs.chainBase) > n {
+		if gs.nextChain == nil {
+			return &Fault{Kind: FaultDesync, Detail: "this game used up its draw chain"}
+		}
+		gs.chain, gs.nextChain, gs.chainBase = gs.nextChain, nil, gs.chainBase+uint32(n)
+	}
+	if left := n - int(gs.drawNext-gs.chainBase); gs.nextChain == nil && left < max(1, min(16, n/2)) {
+		gs.nextChain = NewChain(gs.id, m.role, n)
+		m.send(&Msg{Type: MsgChain, Index: gs.chainBase + uint32(n) + 1, Digest: gs.nextChain.Head()})
+	}
+	return nil
 }

@@ -22,6 +22,12 @@ type Config struct {
 	// Save, if set, receives a snapshot after every change (see RestoreMatch); it is
 	// called with the match locked and must not call back into it.
 	Save func(snapshot []byte)
+	// Deadline is how long the opponent may take over a step it owes (zero:
+	// DefaultDeadline); past it this side may claim the game (see liveness.go).
+	Deadline time.Duration
+	// Flip, for a pairing again in the same room before a game started, is what Flip
+	// returned the first time: the colours drawn then stand (see handshake.go).
+	Flip []byte
 }
 
 // Match is one side of a peer-to-peer match: the protocol over a Conn, the game as this
@@ -52,6 +58,22 @@ type Match struct {
 	me           game.Color
 	gs           *gameState
 	games        int // games started in this match
+
+	// Identity: each side's token went out inside the first session; session is the
+	// key both derive from them, which every resumed link must prove.
+	token, peerToken Digest
+	session          Digest
+	challenge        Nonce  // our challenge of the resume in progress
+	peerChallenge    *Nonce // the other side's, once it came
+	flip             *flipMemo
+
+	// Liveness (liveness.go).
+	now      func() time.Time // the clock; nil is time.Now (tests set it)
+	waits    [2]waiting       // what the opponent owes us, what we owe it
+	timer    *time.Timer
+	offSince time.Time // the link is down since (zero while up)
+	verdict  *Result   // a claim's result, once made
+	chat     bucket    // the opponent's chat lines let through
 }
 
 type outFrame struct {
@@ -84,6 +106,9 @@ func (m *Match) Start(c Conn) error {
 	}
 	m.conn = c
 	if m.cfg.Host {
+		if f := m.remembered(); f != nil && m.cfg.Game == (GameID{}) {
+			m.cfg.Game = f.Game // the room's first game: its flip stands
+		}
 		if m.cfg.Game == (GameID{}) {
 			rand.Read(m.cfg.Game[:])
 		}
@@ -111,13 +136,13 @@ func (m *Match) Resume(c Conn) error {
 	}
 	m.conn, m.resume = c, true
 	m.connGen++
-	r := &Msg{Type: MsgResume, Ack: m.inSeq, RecvSeq: m.inSeq, Yes: m.pendingChanges(m.peerAck)}
-	if m.gs != nil {
-		r.Index = uint32(len(m.gs.pub))
-		r.Digest = m.gs.hashes[len(m.gs.pub)]
-		r.Hash = m.gs.hash()
+	if m.offSince.IsZero() {
+		m.offSince = m.clock()
 	}
-	b, err := Encode(r)
+	// Nothing of the match goes out before the other side has proved it is the peer of
+	// the first session: first a fresh challenge each way, then the proofs (onResume).
+	m.challenge, m.peerChallenge = NewNonce(), nil
+	b, err := Encode(&Msg{Type: MsgResume, Nonce: m.challenge})
 	if err != nil {
 		return err
 	}
@@ -142,6 +167,14 @@ func (m *Match) Err() error {
 		return nil
 	}
 	return m.stopped
+}
+
+// Game is the game the match plays, as agreed in the handshake: the variant's name, its
+// options and the start position text ("" the variant's start).
+func (m *Match) Game() (variant string, options []string, start string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.cfg.Variant, append([]string(nil), m.cfg.Options...), m.cfg.Start
 }
 
 // Color is this side's colour in the current game (valid once started).
@@ -276,12 +309,20 @@ func (m *Match) stop(err error) {
 		return
 	}
 	m.stopped = err
-	if err != ErrStopped {
+	if m.timer != nil {
+		m.timer.Stop()
+	}
+	if err != ErrStopped && err != ErrClaimed && err != ErrForfeited {
 		m.ev.push(Event{Kind: EvFault, Err: err})
 	}
 	m.ev.close()
-	if m.conn != nil {
-		m.conn.Close()
+	if c := m.conn; c != nil {
+		if err == ErrClaimed {
+			// Let the claim reach the other side before the link goes.
+			time.AfterFunc(time.Second, func() { c.Close() })
+			return
+		}
+		c.Close()
 	}
 }
 
@@ -295,6 +336,12 @@ func (m *Match) recvLoop(c Conn, gen int) {
 		}
 		if err != nil {
 			m.ev.push(Event{Kind: EvDisconnected, Err: err})
+			if m.offSince.IsZero() {
+				m.offSince = m.clock()
+				if m.gs != nil {
+					m.arm(m.limit())
+				}
+			}
 			m.mu.Unlock()
 			return
 		}
@@ -311,7 +358,12 @@ func (m *Match) recvLoop(c Conn, gen int) {
 		if f := m.handle(b); f != nil {
 			m.stop(f)
 		}
-		m.persist()
+		m.tick()
+		// A chat line or a bare Ack changes nothing worth keeping: after a restore the
+		// other side sends it again. So a flood of them writes no snapshots.
+		if len(b) < 3 || (MsgType(b[2]) != MsgChat && MsgType(b[2]) != MsgAck) {
+			m.persist()
+		}
 		m.mu.Unlock()
 	}
 }
@@ -319,14 +371,15 @@ func (m *Match) recvLoop(c Conn, gen int) {
 func (m *Match) sendHello() {
 	h := &Hello{MinVersion: Version, MaxVersion: Version, Host: m.cfg.Host, Game: m.cfg.Game,
 		Variant: m.cfg.Variant, Options: m.cfg.Options, Start: m.cfg.Start}
-	m.coinNonce = NewNonce()
-	m.coin = Digest(NewNonce())
+	m.drawCoin()
 	if m.cfg.Host {
 		h.Coin = Commit(tagCoin, m.cfg.Game, 0, 0, m.coin[:], m.coinNonce)
 	} else {
 		h.Coin = m.coin
 	}
 	h.Chain = m.newChain(m.cfg.Game).Head()
+	m.token = Digest(NewNonce())
+	h.Token = m.token
 	m.helloSent = true
 	m.send(&Msg{Type: MsgHello, Hello: h})
 }

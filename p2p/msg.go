@@ -8,7 +8,7 @@ import (
 	"github.com/quintet-chess/quintet/game"
 )
 
-// Wire format, version 1. One message is one transport frame:
+// Wire format, version 2. One message is one transport frame:
 //
 //	'Q' version type seq:uvarint ack:uvarint hash:8 body
 //
@@ -19,7 +19,9 @@ import (
 const (
 	magic = 'Q'
 	// Version is the protocol version this package speaks.
-	Version = 1
+	// Version 2 added the Hello's resume token, Resume's challenge and Proof, Forfeit and
+	// Chain (a renewed draw chain).
+	Version = 2
 	// MaxMessage bounds a frame; a longer one is refused before it is parsed.
 	MaxMessage = 4096
 	// MaxChat bounds a chat line in bytes.
@@ -35,26 +37,29 @@ const (
 type MsgType uint8
 
 const (
-	MsgHello  MsgType = iota + 1 // handshake: game, options, versions, coin, chain head
-	MsgCoin                      // the host opens its coin commitment
-	MsgMove                      // a move at a one-player Move step, with its secrets committed
-	MsgSeal                      // a sealed simultaneous move: its commitment
-	MsgOpen                      // a sealed move opened
-	MsgDraw                      // a draw contribution: the next link of the sender's chain
-	MsgReveal                    // a secret opened because the rules ask for it
-	MsgFinal                     // game over: every remaining secret opened, the full log hash
-	MsgResign                    // the sender resigns
-	MsgClaim                     // the sender claims a draw the rules allow
-	MsgOffer                     // an offer: draw, takeback, rematch
-	MsgAnswer                    // an answer to an offer
-	MsgChat                      // a chat line or an emote
-	MsgResume                    // after a reconnection: what the sender has, to fill the gap
-	MsgAck                       // nothing but the Ack: "your ending was void here, go on"
+	MsgHello   MsgType = iota + 1 // handshake: game, options, versions, coin, chain head
+	MsgCoin                       // the host opens its coin commitment
+	MsgMove                       // a move at a one-player Move step, with its secrets committed
+	MsgSeal                       // a sealed simultaneous move: its commitment
+	MsgOpen                       // a sealed move opened
+	MsgDraw                       // a draw contribution: the next link of the sender's chain
+	MsgReveal                     // a secret opened because the rules ask for it
+	MsgFinal                      // game over: every remaining secret opened, the full log hash
+	MsgResign                     // the sender resigns
+	MsgClaim                      // the sender claims a draw the rules allow
+	MsgOffer                      // an offer: draw, takeback, rematch
+	MsgAnswer                     // an answer to an offer
+	MsgChat                       // a chat line or an emote
+	MsgResume                     // after a reconnection: what the sender has, to fill the gap
+	MsgAck                        // nothing but the Ack: "your ending was void here, go on"
+	MsgProof                      // after a Resume: proof of the first session's secret, then what the sender has
+	MsgForfeit                    // the sender claims the game: the other side let a deadline pass
+	MsgChain                      // the head of the sender's next draw chain, for draws from Index on
 	msgEnd
 )
 
 var msgNames = [...]string{"", "hello", "coin", "move", "seal", "open", "draw", "reveal",
-	"final", "resign", "claim", "offer", "answer", "chat", "resume", "ack"}
+	"final", "resign", "claim", "offer", "answer", "chat", "resume", "ack", "proof", "forfeit", "chain"}
 
 func (t MsgType) String() string {
 	if t == 0 || t >= msgEnd {
@@ -105,6 +110,7 @@ type Hello struct {
 	Start                  string // position text; "" is the variant's start
 	Coin                   Digest // the host's commitment, the guest's value
 	Chain                  Digest // the sender's draw chain head
+	Token                  Digest // the sender's resume secret: a resumed link must prove it knows both
 }
 
 // Msg is one protocol message. The fields a type uses are listed at its constant;
@@ -119,14 +125,15 @@ type Msg struct {
 	Ply     uint32    // Move, Seal, Open: the log index of the move; Offer: takeback plies
 	Move    game.Move // Move, Open
 	Cells   []Cell    // Move: commitments of the secrets the move fixes
-	Digest  Digest    // Seal: the commitment; Draw: the opened link; Coin: value; Offer/Answer (rematch): new chain head; Final, Resume: full log hash
-	Nonce   Nonce     // Coin, Open
+	Digest  Digest    // Seal: the commitment; Draw: the opened link; Chain: its head; Coin: value; Offer/Answer (rematch): new chain head; Final, Proof: full log hash
+	Nonce   Nonce     // Coin, Open; Resume: the sender's fresh challenge
+	Mac     Digest    // Proof: the proof over both challenges
 	Opens   []Opening // Reveal, Final
-	Index   uint32    // Draw: the chain index; Final, Resume: the log length
-	What    uint8     // Offer, Answer: OfferDraw, OfferTakeback, OfferRematch
-	Yes     bool      // Answer: accepted; Resume: the sender has unacknowledged moves in flight
+	Index   uint32    // Draw: the draw's number; Chain: the first draw it serves; Final, Proof: the log length
+	What    uint8     // Offer, Answer: OfferDraw, OfferTakeback, OfferRematch; Forfeit: what was owed (Owed)
+	Yes     bool      // Answer: accepted; Proof: the sender has unacknowledged moves in flight
 	Text    string    // Chat
-	RecvSeq uint64    // Resume: the last seq received from the other side
+	RecvSeq uint64    // Proof: the last seq received from the other side
 }
 
 // DecodeError is a frame that could not be read: garbled, truncated, oversized, or of an
@@ -164,6 +171,7 @@ func Encode(m *Msg) ([]byte, error) {
 		w.str(h.Start)
 		w.b = append(w.b, h.Coin[:]...)
 		w.b = append(w.b, h.Chain[:]...)
+		w.b = append(w.b, h.Token[:]...)
 	case MsgCoin:
 		w.b = append(w.b, m.Digest[:]...)
 		w.b = append(w.b, m.Nonce[:]...)
@@ -182,7 +190,7 @@ func Encode(m *Msg) ([]byte, error) {
 		w.uvarint(uint64(m.Ply))
 		w.move(m.Move)
 		w.b = append(w.b, m.Nonce[:]...)
-	case MsgDraw:
+	case MsgDraw, MsgChain:
 		w.uvarint(uint64(m.Index))
 		w.b = append(w.b, m.Digest[:]...)
 	case MsgReveal, MsgFinal:
@@ -211,10 +219,15 @@ func Encode(m *Msg) ([]byte, error) {
 	case MsgChat:
 		w.str(m.Text)
 	case MsgResume:
+		w.b = append(w.b, m.Nonce[:]...)
+	case MsgProof:
+		w.b = append(w.b, m.Mac[:]...)
 		w.uvarint(m.RecvSeq)
 		w.uvarint(uint64(m.Index))
 		w.b = append(w.b, m.Digest[:]...)
 		w.b = append(w.b, boolByte(m.Yes))
+	case MsgForfeit:
+		w.b = append(w.b, m.What)
 	default:
 		return nil, fmt.Errorf("cannot encode a message of %v", m.Type)
 	}
@@ -262,6 +275,7 @@ func Decode(b []byte) (*Msg, error) {
 		h.Start = r.str(where+" start", maxStartText)
 		r.fixed(where+" coin", h.Coin[:])
 		r.fixed(where+" chain", h.Chain[:])
+		r.fixed(where+" token", h.Token[:])
 		if r.err == nil && h.MinVersion > h.MaxVersion {
 			r.fail(where, "version range is empty")
 		}
@@ -285,7 +299,7 @@ func Decode(b []byte) (*Msg, error) {
 		m.Ply = uint32(r.uvarint(where+" ply", 1<<31))
 		m.Move = r.move(where)
 		r.fixed(where, m.Nonce[:])
-	case MsgDraw:
+	case MsgDraw, MsgChain:
 		m.Index = uint32(r.uvarint(where+" index", 1<<31))
 		r.fixed(where, m.Digest[:])
 	case MsgReveal, MsgFinal:
@@ -319,10 +333,18 @@ func Decode(b []byte) (*Msg, error) {
 	case MsgChat:
 		m.Text = r.str(where, MaxChat)
 	case MsgResume:
+		r.fixed(where, m.Nonce[:])
+	case MsgProof:
+		r.fixed(where, m.Mac[:])
 		m.RecvSeq = r.uvarint(where+" received", 1<<40)
 		m.Index = uint32(r.uvarint(where+" length", 1<<31))
 		r.fixed(where, m.Digest[:])
 		m.Yes = r.bool1(where)
+	case MsgForfeit:
+		m.What = r.byte1(where)
+		if r.err == nil && (m.What == 0 || m.What >= uint8(owedEnd)) {
+			r.fail(where, fmt.Sprintf("unknown deadline %d", m.What))
+		}
 	}
 	if r.err == nil && r.i != len(b) {
 		r.fail(where, fmt.Sprintf("%d bytes too many", len(b)-r.i))

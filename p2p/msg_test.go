@@ -15,7 +15,7 @@ func sampleMsgs() []*Msg {
 	open := Opening{Key: CellKey{game.SecretSquare, game.Sq(4, 3)}, Value: 1, Nonce: Nonce{9}}
 	mv := game.Move{From: game.Sq(4, 1), To: game.Sq(4, 3), Kind: game.Double}
 	return []*Msg{
-		{Type: MsgHello, Seq: 1, Hello: &Hello{MinVersion: 1, MaxVersion: 1, Host: true, Game: GameID{7},
+		{Type: MsgHello, Seq: 1, Hello: &Hello{MinVersion: 1, MaxVersion: 1, Host: true, Game: GameID{7}, Token: Digest{9},
 			Variant: "crown", Options: []string{"kind=2", "para=on"}, Start: "", Coin: Digest{3}, Chain: Digest{4}}},
 		{Type: MsgCoin, Seq: 2, Ack: 1, Digest: Digest{5}, Nonce: Nonce{6}},
 		{Type: MsgMove, Seq: 3, Ack: 2, Hash: h, Ply: 17, Move: mv,
@@ -32,7 +32,10 @@ func sampleMsgs() []*Msg {
 		{Type: MsgAnswer, Seq: 13, Hash: h, What: OfferDraw, Yes: true},
 		{Type: MsgAnswer, Seq: 14, Hash: h, What: OfferRematch, Yes: true, Digest: Digest{5}},
 		{Type: MsgChat, Seq: 15, Hash: h, Text: "good game ♞"},
-		{Type: MsgResume, RecvSeq: 14, Index: 33, Digest: Digest{6}, Yes: true},
+		{Type: MsgResume, Nonce: Nonce{7}},
+		{Type: MsgProof, Ack: 3, Mac: Digest{8}, RecvSeq: 14, Index: 33, Digest: Digest{6}, Yes: true},
+		{Type: MsgForfeit, Seq: 17, Ack: 20, Hash: h, What: uint8(OwedAudit)},
+		{Type: MsgChain, Seq: 18, Ack: 20, Hash: h, Index: 4097, Digest: Digest{9}},
 		{Type: MsgAck, Seq: 16, Ack: 20, Hash: h},
 		{Type: MsgMove, Seq: 300, Ack: 299, Hash: h, Ply: 140, Move: mv}, // a plain move late in a game
 		{Type: MsgMove, Seq: 31, Ack: 30, Hash: h, Ply: 60, Move: game.Move{Kind: game.HideCrown, To: game.NoSquare},

@@ -46,6 +46,11 @@ type snapshot struct {
 	Done                   bool
 	Float                  *snapFloat
 	Ever                   []PubHash
+	Session                Digest // the match's identity, proved on every resume
+	MyDrawSeq              uint64
+	ChainBase, PeerBase    uint32  // draws served by earlier chains
+	NextChain              *Digest // the seed of my next chain, its head sent
+	PeerNext               *Digest // the head of the peer's next chain
 }
 
 type snapFrame struct {
@@ -80,7 +85,7 @@ type snapFloat struct {
 	Applied bool
 }
 
-const snapshotVersion = 1
+const snapshotVersion = 2 // 2: the session key (protocol version 2)
 
 // ErrNoSnapshot: before the game has started there is nothing worth keeping.
 var ErrNoSnapshot = errors.New("no game to save yet")
@@ -104,7 +109,12 @@ func (m *Match) snapshot() ([]byte, error) {
 		DrawNext: gs.drawNext, DrawSent: gs.drawSent, PeerDraw: gs.peerDraw,
 		MyOffer: gs.myOffer, PeerOffer: gs.peerOffer, MyTakeN: gs.myTakeN, PeerTakeN: gs.peerTakeN,
 		MyTakeSeq: gs.myTakeSeq, PeerTakeH: gs.peerTakeH, FinalLen: gs.finalLen, FinalSeq: gs.finalSeq,
-		Done: gs.done}
+		Done: gs.done, Session: m.session, MyDrawSeq: gs.myDrawSeq,
+		ChainBase: gs.chainBase, PeerBase: gs.peerBase, PeerNext: gs.peerNext}
+	if c := gs.nextChain; c != nil {
+		seed := c.Link(c.Len())
+		s.NextChain = &seed
+	}
 	for _, f := range m.outbox {
 		s.Outbox = append(s.Outbox, snapFrame{f.seq, f.frame, f.changes})
 	}
@@ -136,6 +146,7 @@ func (m *Match) snapshot() ([]byte, error) {
 // persist hands a snapshot to Config.Save, if set. Called with the lock held after every
 // change.
 func (m *Match) persist() {
+	m.tick()
 	if m.cfg.Save == nil || m.gs == nil {
 		return
 	}
@@ -154,19 +165,19 @@ func RestoreMatch(data []byte, save func([]byte), sec Secrecy) (*Match, error) {
 	if s.Version != snapshotVersion {
 		return nil, fmt.Errorf("saved match of version %d, this program reads %d", s.Version, snapshotVersion)
 	}
+	if err := s.check(); err != nil {
+		return nil, fmt.Errorf("saved match: %v", err)
+	}
 	m := NewMatch(Config{Host: s.Host, Game: s.Game, Variant: s.Variant, Options: s.Options, Start: s.Start, Secrecy: sec, Save: save})
 	m.role, m.me, m.games, m.version = s.Role, s.Me, s.Games, Version
 	m.outSeq, m.inSeq, m.peerAck = s.OutSeq, s.InSeq, s.PeerAck
-	m.helloSent = true
+	m.helloSent, m.session = true, s.Session
 	for _, f := range s.Outbox {
 		m.outbox = append(m.outbox, outFrame{f.Seq, f.Frame, f.Changes})
 	}
 	v, err := m.lookup(s.Variant, s.Options, s.Start)
 	if err != nil {
 		return nil, err
-	}
-	if s.ChainLen < 1 || s.ChainLen > 1<<16 {
-		return nil, fmt.Errorf("saved match: a draw chain of %d links", s.ChainLen)
 	}
 	gs, err := newGameState(s.Game, v, s.Start, s.Me, s.PeerLast, chainFrom(s.Game, s.Role, s.Chain, s.ChainLen))
 	if err != nil {
@@ -192,6 +203,11 @@ func RestoreMatch(data []byte, save func([]byte), sec Secrecy) (*Match, error) {
 	}
 	gs.myOffer, gs.peerOffer, gs.myTakeN, gs.peerTakeN = s.MyOffer, s.PeerOffer, s.MyTakeN, s.PeerTakeN
 	gs.myTakeSeq, gs.peerTakeH, gs.finalLen, gs.finalSeq, gs.done = s.MyTakeSeq, s.PeerTakeH, s.FinalLen, s.FinalSeq, s.Done
+	gs.myDrawSeq = s.MyDrawSeq
+	gs.chainBase, gs.peerBase, gs.peerNext = s.ChainBase, s.PeerBase, s.PeerNext
+	if s.NextChain != nil {
+		gs.nextChain = chainFrom(s.Game, s.Role, *s.NextChain, s.ChainLen)
+	}
 	if f := s.Float; f != nil {
 		gs.float = &floating{f.In, f.Seq, f.Applied}
 	}
@@ -200,4 +216,77 @@ func RestoreMatch(data []byte, save func([]byte), sec Secrecy) (*Match, error) {
 	}
 	m.gs = gs
 	return m, nil
+}
+
+// Bounds of a snapshot read back (storage is the user's to edit, or to damage).
+const (
+	maxSnapLog   = 1 << 16
+	maxSnapFrame = 1 << 12
+	maxSnapEver  = 1 << 17
+)
+
+// check refuses a snapshot whose fields cannot have come from a match: everything the
+// restore indexes or replays is in range, every kept frame reads.
+func (s *snapshot) check() error {
+	bad := func(format string, a ...any) error { return fmt.Errorf(format, a...) }
+	switch {
+	case s.Role > 1 || (s.Role == 0) != s.Host:
+		return bad("role %d for a host %v", s.Role, s.Host)
+	case s.Me != game.White && s.Me != game.Black:
+		return bad("colour %d", s.Me)
+	case s.Games < 1 || s.Games > 1<<20:
+		return bad("%d games", s.Games)
+	case s.OutSeq > 1<<40 || s.InSeq > 1<<40 || s.PeerAck > s.OutSeq:
+		return bad("sequence numbers %d, %d, %d", s.OutSeq, s.InSeq, s.PeerAck)
+	case s.ChainLen < 1 || s.ChainLen > 1<<16:
+		return bad("a draw chain of %d links", s.ChainLen)
+	case s.ChainBase%uint32(s.ChainLen) != 0 || s.PeerBase%uint32(s.ChainLen) != 0 || s.DrawNext <= s.ChainBase || int(s.DrawNext-s.ChainBase) > s.ChainLen+1:
+		return bad("draw %d of a chain of %d from draw %d", s.DrawNext, s.ChainLen, s.ChainBase+1)
+	case len(s.Log) > maxSnapLog || len(s.Outbox) > maxSnapFrame || len(s.Ever) > maxSnapEver:
+		return bad("%d plies, %d frames, %d states", len(s.Log), len(s.Outbox), len(s.Ever))
+	case s.FinalLen < -1 || s.FinalLen > len(s.Log):
+		return bad("a final at ply %d of %d", s.FinalLen, len(s.Log))
+	case s.MyTakeN > uint32(len(s.Log)) || s.PeerTakeN > uint32(len(s.Log)):
+		return bad("a takeback of %d or %d plies in %d", s.MyTakeN, s.PeerTakeN, len(s.Log))
+	}
+	last := s.PeerAck
+	for _, f := range s.Outbox {
+		if f.Seq <= last || f.Seq > s.OutSeq {
+			return bad("kept message %d out of order", f.Seq)
+		}
+		last = f.Seq
+		if m, err := Decode(f.Frame); err != nil || m.Seq != f.Seq {
+			return bad("kept message %d does not read", f.Seq)
+		}
+	}
+	for _, e := range s.Log {
+		for _, in := range []game.Input{e.Pub, e.Full} {
+			if in.Player > game.Black {
+				return bad("an input of player %d", in.Player)
+			}
+		}
+		if len(e.Cells) > maxCells {
+			return bad("%d cells in one entry", len(e.Cells))
+		}
+	}
+	for _, cs := range [][]snapCell{s.Mine, s.Peer} {
+		if len(cs) > maxCells*len(s.Log)+maxCells {
+			return bad("%d secret cells", len(cs))
+		}
+		for _, c := range cs {
+			if int(c.Ply) >= len(s.Log) || c.OpenedAt < -1 || c.OpenedAt > len(s.Log) ||
+				c.Open.Key.Kind == game.NoSecret || c.Open.Key.Square > game.NoSquare {
+				return bad("secret cell %v at ply %d", c.Open.Key, c.Ply)
+			}
+		}
+	}
+	for _, x := range []*snapSeal{s.Seal, s.PeerSeal} {
+		if x != nil && int(x.Ply) != len(s.Log) {
+			return bad("a sealed move for ply %d at ply %d", x.Ply, len(s.Log))
+		}
+	}
+	if f := s.Float; f != nil && (f.Seq > s.OutSeq || f.In.Player > game.Black) {
+		return bad("a floating ending %d", f.Seq)
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package p2p
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"sync"
 	"testing"
@@ -80,4 +81,72 @@ func crashAndRestore(t *testing.T, variant string, opts []string, seed uint64) {
 	t.Logf("%s %v: crashed at ply %d, restored %d plies (snapshot %d bytes), finished at %d: %v", variant, opts, crashAt, before, len(snap), n, a.out[0])
 	host.Close()
 	g2.Close()
+}
+
+// savedSnapshot plays a few plies of a Crown-3 game and returns the guest's snapshot.
+func savedSnapshot(t testing.TB) []byte {
+	ca, cb := Pipe()
+	var mu sync.Mutex
+	var saved []byte
+	h := NewMatch(Config{Host: true, Variant: "crown", Options: []string{"kind=hidden"}, Start: crownHiddenStartPipe})
+	g := NewMatch(Config{Start: crownHiddenStartPipe, Save: func(b []byte) { mu.Lock(); saved = append(saved[:0], b...); mu.Unlock() }})
+	g.Start(cb)
+	h.Start(ca)
+	a := &player{m: h, rng: rand.New(rand.NewPCG(1, 1)), choose: shortGames}
+	b := &player{m: g, rng: rand.New(rand.NewPCG(1, 2)), choose: shortGames}
+	playBoth(t, a, b)
+	mu.Lock()
+	defer mu.Unlock()
+	return append([]byte(nil), saved...)
+}
+
+const crownHiddenStartPipe = "r2dk3/8/8/8/8/8/7P/4K3 w - - 0 10 crown=Kd monarchs=e1/e8d8 lost=w"
+
+// TestRestoreRefusesDamage: a snapshot whose fields no match could have written (storage
+// edited or damaged) is refused with a reason, never restored into a panic.
+func TestRestoreRefusesDamage(t *testing.T) {
+	snap := savedSnapshot(t)
+	if _, err := RestoreMatch(snap, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ field, value string }{
+		{"Me", "7"}, {"Role", "3"}, {"Games", "0"}, {"DrawNext", "0"}, {"ChainLen", "100000000"},
+		{"FinalLen", "99999"}, {"PeerAck", "1099511627777"}, {"MyTakeN", "4000"},
+	} {
+		var m map[string]any
+		if err := json.Unmarshal(snap, &m); err != nil {
+			t.Fatal(err)
+		}
+		var v any
+		json.Unmarshal([]byte(c.value), &v)
+		m[c.field] = v
+		b, _ := json.Marshal(m)
+		if _, err := RestoreMatch(b, nil, nil); err == nil {
+			t.Fatalf("%s = %s restored", c.field, c.value)
+		} else {
+			t.Logf("%s = %s: %v", c.field, c.value, err)
+		}
+	}
+}
+
+// FuzzRestoreMatch: no snapshot, however damaged, panics the restore or the calls a page
+// makes on what it restored.
+func FuzzRestoreMatch(f *testing.F) {
+	f.Add(savedSnapshot(f))
+	f.Add([]byte(`{"Version":2,"Host":false,"Role":1,"Me":9}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		m, err := RestoreMatch(b, nil, nil)
+		if err != nil {
+			return
+		}
+		m.View()
+		m.Log()
+		m.Result()
+		m.Claimable()
+		m.Snapshot()
+		ca, cb := Pipe()
+		m.Resume(ca)
+		cb.Close()
+		m.Close()
+	})
 }

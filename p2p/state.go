@@ -20,10 +20,14 @@ type gameState struct {
 	hidden bool             // the game has secrets: state hashes differ between sides
 	ever   map[PubHash]bool // every state this game has been in, taken back or not
 
-	chain       *Chain // my draw contributions
-	peerLast    Digest // the peer's last verified chain link (its head before any draw)
-	drawNext    uint32 // index of the next draw; chain links are never reused
-	drawSent    bool   // my link for drawNext has gone out
+	chain       *Chain  // my draw contributions
+	chainBase   uint32  // draws served by my earlier chains: draw k is chain link k-chainBase
+	nextChain   *Chain  // my next chain, its head sent, once the current one runs low
+	peerLast    Digest  // the peer's last verified chain link (its head before any draw)
+	peerBase    uint32  // as chainBase, for the peer's chains (every chain has chainLen links)
+	peerNext    *Digest // the head of the peer's next chain, once sent
+	drawNext    uint32  // index of the next draw; chain links are never reused
+	drawSent    bool    // my link for drawNext has gone out
 	peerDraw    *Digest
 	mine        []*myCell
 	peer        map[CellKey]*peerCell
@@ -33,6 +37,7 @@ type gameState struct {
 	peerOffer   [offerEnd]bool
 	myTakeN     uint32    // plies I asked to take back
 	myTakeSeq   uint64    // the message that asked for it
+	myDrawSeq   uint64    // the message that offered our standing draw
 	peerTakeN   uint32    // plies the opponent asked to take back
 	peerTakeH   PubHash   // the state the opponent's takeback request names
 	finalLen    int       // log length my last Final was sent at (-1: none)

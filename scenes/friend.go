@@ -68,6 +68,7 @@ type friendRecord struct {
 	Relays  []string `json:",omitempty"`
 	Snap    []byte   `json:",omitempty"` // p2p.Match snapshot
 	Ended   string   `json:",omitempty"` // why this side stopped for good
+	Flip    []byte   `json:",omitempty"` // the room's first colour flip (p2p.Match.Flip): it stands
 }
 
 // maxRecord bounds a stored record read back (localStorage is user-editable input).
@@ -217,7 +218,9 @@ func (f *friendLink) close() {
 
 // linkURL is the link for the friend.
 func (f *friendLink) linkURL(offer string) string {
-	l := relay.Link{Room: f.room, Offer: offer}
+	f.mu.Lock()
+	l := relay.Link{Room: f.room, Offer: offer, Variant: f.rec.Variant, Options: f.rec.Options}
+	f.mu.Unlock()
 	if strings.Join(f.set.Relays, " ") != strings.Join(relay.DefaultRelays, " ") {
 		l.Relays = f.set.Relays
 	}
@@ -310,7 +313,8 @@ func FriendFromPage(setup *Setup, h Host) Scene {
 			return f
 		}
 	} else {
-		f.link.rec = friendRecord{Relays: l.Relays}
+		// The guest plays the game the link names, and no other.
+		f.link.rec = friendRecord{Relays: l.Relays, Variant: l.Variant, Options: l.Options}
 	}
 	if l.Offer != "" {
 		f.what = "answer"
@@ -437,9 +441,9 @@ func (f *Friend) Update(ctx *Ctx) error {
 			f.conn, f.took = r.conn, r.took
 			f.link.close()
 			mc := p2p.Config{Host: f.link.host, Save: f.link.save}
-			if f.link.host {
-				mc.Variant, mc.Options = f.link.rec.Variant, f.link.rec.Options
-			}
+			f.link.mu.Lock()
+			mc.Variant, mc.Options, mc.Flip = f.link.rec.Variant, f.link.rec.Options, f.link.rec.Flip
+			f.link.mu.Unlock()
 			f.pm = p2p.NewMatch(mc)
 			if err := f.pm.Start(r.conn); err != nil {
 				f.err = err.Error()
@@ -448,8 +452,23 @@ func (f *Friend) Update(ctx *Ctx) error {
 		}
 	}
 	if f.pm != nil {
+		// The first flip in the room is kept: pairing again, it stands.
+		if flip := f.pm.Flip(); flip != nil {
+			f.link.mu.Lock()
+			keep := f.link.rec.Flip == nil
+			if keep {
+				f.link.rec.Flip = flip
+			}
+			f.link.mu.Unlock()
+			if keep {
+				f.link.save(nil)
+			}
+		}
 		if err := f.pm.Err(); err != nil {
 			f.err = err.Error()
+			if flt, ok := p2p.AsFault(err); ok && flt.Kind == p2p.FaultHandshake {
+				f.err = lang.T("Your friend's device proposes another game than the link names; it was refused:") + " " + flt.Detail
+			}
 		} else if v := f.pm.View(); v != nil {
 			f.link.mu.Lock()
 			f.link.rec.Variant = v.Variant().Name
@@ -724,17 +743,21 @@ func (f *Friend) Status() Status {
 
 // NetStatus is a game with a friend as the page and the tests see it.
 type NetStatus struct {
-	Role        string   `json:"role"`            // host or guest
-	State       string   `json:"state"`           // link, offer, answer, join; in play: online, offline, stopped
-	Link        string   `json:"link,omitempty"`  // the link or code shown
-	Relays      int      `json:"relays"`          // relays connected
-	RelaysTotal int      `json:"relaysTotal"`     // relays configured
-	SetupMS     int64    `json:"setupMs"`         // pairing time of the last connection
-	Color       string   `json:"color,omitempty"` // our colour
-	Verified    bool     `json:"verified"`        // the game ended and both sides checked it
-	SentAt      int64    `json:"sentAt"`          // Unix ms when our last move went out
-	RecvAt      int64    `json:"recvAt"`          // Unix ms when the friend's last move reached the game
-	Fault       string   `json:"fault,omitempty"` // the protocol stopped: why
-	Offer       string   `json:"offer,omitempty"` // the friend's standing offer
-	Chat        []string `json:"chat,omitempty"`  // the emotes said, attributed, in the page's language
+	Role        string   `json:"role"`                // host or guest
+	State       string   `json:"state"`               // link, offer, answer, join; in play: online, offline, stopped
+	Link        string   `json:"link,omitempty"`      // the link or code shown
+	Relays      int      `json:"relays"`              // relays connected
+	RelaysTotal int      `json:"relaysTotal"`         // relays configured
+	SetupMS     int64    `json:"setupMs"`             // pairing time of the last connection
+	Color       string   `json:"color,omitempty"`     // our colour
+	Verified    bool     `json:"verified"`            // the game ended and both sides checked it
+	SentAt      int64    `json:"sentAt"`              // Unix ms when our last move went out
+	RecvAt      int64    `json:"recvAt"`              // Unix ms when the friend's last move reached the game
+	Fault       string   `json:"fault,omitempty"`     // the protocol stopped: why
+	Offer       string   `json:"offer,omitempty"`     // the friend's standing offer
+	Chat        []string `json:"chat,omitempty"`      // the emotes said, attributed, in the page's language
+	Standing    string   `json:"standing"`            // the protocol's result: playing, awaiting verification, verified, claimed
+	Claimable   string   `json:"claimable,omitempty"` // this side may claim the game: deadline, abandoned, fault
+	Claimed     string   `json:"claimed,omitempty"`   // a claim decided the game ("lost:…" when the friend's)
+	Intruders   int      `json:"intruders,omitempty"` // someone else tried the link this many times
 }

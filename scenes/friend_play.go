@@ -16,20 +16,21 @@ import (
 // friend's offers as panels, and, while the link is down, Resume and (after a while) a
 // claim that the friend abandoned the game.
 
-// abandonAfter is how long the friend must stay away before this side may claim the game
-// (a page's ?away=SECONDS shortens it: see pageAwayOverride).
-const abandonAfter = 2 * time.Minute
+// The deadline of every step the friend owes (a move, a reveal, the end-of-game check…)
+// and of an absence is the protocol's (p2p.DefaultDeadline, two minutes); a page's
+// ?away=SECONDS shortens it (see pageAwayOverride). Past it "Claim win" shows, the link up
+// or down; a fault of the friend's device shows it at once.
 
 // friendPlay is what Play keeps of a game with a friend.
 type friendPlay struct {
-	link    *friendLink
-	took    time.Duration // how long the last pairing took
-	offline time.Time     // when the link dropped; zero while it is up
-	shown   [4]bool       // the friend's offers already put to the person
-	fault   string
-	abandon time.Duration // how long the friend must stay away before the claim
-	chat    []chatLine    // the emotes said, the last chatKeep
-	saidAt  time.Time     // our last emote went out
+	link      *friendLink
+	took      time.Duration // how long the last pairing took
+	offline   time.Time     // when the link dropped; zero while it is up
+	shown     [4]bool       // the friend's offers already put to the person
+	fault     string
+	chat      []chatLine // the emotes said, the last chatKeep
+	saidAt    time.Time  // our last emote went out
+	intruders int        // someone else knocked with the link this many times
 }
 
 // newFriendPlay opens the play screen on a started (or restored) protocol match.
@@ -42,9 +43,9 @@ func newFriendPlay(pm *p2p.Match, link *friendLink, setup *Setup, resumed bool) 
 	m := match.NewRemote(pm, cfg)
 	p := &Play{m: m, setup: setup, sel: game.NoSquare, inspect: game.NoSquare, flashSq: game.NoSquare, fs: faces{}}
 	p.viewer = me
-	p.net = &friendPlay{link: link, abandon: abandonAfter}
+	p.net = &friendPlay{link: link}
 	if d := pageAwayOverride(); d > 0 {
-		p.net.abandon = d
+		pm.SetDeadline(d)
 	}
 	p.reset()
 	if resumed {
@@ -95,8 +96,33 @@ func (p *Play) netTick(ctx *Ctx) {
 			if f, ok := p2p.AsFault(ev.Err); ok && f.Kind.Cheat() {
 				n.fault = lang.T("Your friend's device broke the rules of the match; the game stops here. Your game is as it was:") + " " + f.Error()
 			}
+			if _, ok := m.NetClaimable(); ok {
+				p.say(lang.T("You may claim the game."))
+			}
 			n.link.end(n.fault)
 			n.link.close()
+		case p2p.EvOverdue:
+			if c, ok := m.NetClaimable(); ok && c.Kind == p2p.ClaimDeadline {
+				p.say(lang.F("Your friend did not send %s in time. You may claim the game.", owedText(c.Owed)))
+			}
+		case p2p.EvIntruder:
+			n.intruders++
+			p.say(lang.T("Someone else tried to join this game with your link; they were turned away."))
+			n.link.pair() // the friend may still come
+		case p2p.EvClaimed:
+			if r := m.NetResult(); r.Claim != nil && r.Claim.Lost {
+				why := lang.F("Your friend claimed the game: you did not send %s in time.", owedText(r.Claim.Owed))
+				p.notices(ctx)
+				p.say(why)
+				n.link.end(why)
+				n.link.close()
+			}
+		case p2p.EvLapsed:
+			n.shown[p2p.OfferDraw] = false
+			if p.panel != nil && p.panel.kind == "netoffer" && !ev.Mine {
+				p.panel = nil
+			}
+			p.say(lang.T("The draw offer lapsed: a move was made after it."))
 		}
 	}
 	if r, ok := n.link.poll(); ok && m.Stopped() == nil {
@@ -210,15 +236,25 @@ func (p *Play) netButton(ctx *Ctx, id string) bool {
 		p.net.link.pair()
 		p.say(lang.T("Looking for your friend…"))
 	case "net-abandon":
-		if err := m.ClaimAbandoned(); err != nil {
+		c, err := m.ClaimWin()
+		if err != nil {
 			p.say(err.Error())
 			return true
 		}
-		p.net.link.end(lang.T("won: the friend abandoned the game"))
+		end, say := lang.T("won: the friend abandoned the game"), lang.T("You win: your friend abandoned the game.")
+		switch c.Kind {
+		case p2p.ClaimDeadline:
+			end = lang.T("won: the friend did not answer in time")
+			say = lang.F("You win: your friend did not send %s in time.", owedText(c.Owed))
+		case p2p.ClaimFault:
+			end = lang.T("won: the friend's device broke the rules of the match")
+			say = lang.T("You win: your friend's device broke the rules of the match.")
+		}
+		p.net.link.end(end)
 		p.net.link.close()
-		// The game's own words ("black resigned") first, then why.
+		// The game's own words first, then why.
 		p.notices(ctx)
-		p.say(lang.T("You win: your friend abandoned the game."))
+		p.say(say)
 	case "new":
 		p.net.link.close()
 		setPageFragment("")
@@ -248,20 +284,46 @@ func (p *Play) netButtons() {
 			b.enabled = p.m.Online() && p.m.Stopped() == nil && time.Since(n.saidAt) >= sayEvery
 		}
 	}
-	if n.offline.IsZero() || p.m.Stopped() != nil || p.over {
+	resume := !n.offline.IsZero() && p.m.Stopped() == nil && !p.over
+	_, claim := p.m.NetClaimable()
+	if !resume && !claim {
 		return
 	}
-	// Over the move list's top: the link is down.
+	// Over the move list's top: Resume while the link is down; Claim win once the friend
+	// is past a deadline, away too long, or broke the protocol.
 	r := p.lay.MoveList
 	h := p.lay.Button(0).H
 	w := r.W / 2
-	p.buttons = append(p.buttons, button{id: "net-resume", label: lang.T("Resume"), enabled: true, primary: true,
-		r: rectXYWH(r.X+2, r.Y+2, w-4, h-4)})
-	if time.Since(n.offline) >= n.abandon {
-		p.buttons = append(p.buttons, button{id: "net-abandon", label: lang.T("Claim win"), enabled: true,
+	if resume {
+		p.buttons = append(p.buttons, button{id: "net-resume", label: lang.T("Resume"), enabled: true, primary: true,
+			r: rectXYWH(r.X+2, r.Y+2, w-4, h-4)})
+	}
+	if claim {
+		p.buttons = append(p.buttons, button{id: "net-abandon", label: lang.T("Claim win"), enabled: true, primary: !resume,
 			r: rectXYWH(r.X+w+2, r.Y+2, w-4, h-4)})
 	}
 	p.barH = h + 0.2*h
+}
+
+// owedText is what the friend owes, in words.
+func owedText(o p2p.Owed) string {
+	switch o {
+	case p2p.OwedMove:
+		return lang.T("a move")
+	case p2p.OwedSeal:
+		return lang.T("a sealed move")
+	case p2p.OwedOpen:
+		return lang.T("the opening of a sealed move")
+	case p2p.OwedDraw:
+		return lang.T("a draw contribution")
+	case p2p.OwedReveal:
+		return lang.T("a secret the rules ask for")
+	case p2p.OwedAnswer:
+		return lang.T("an answer to the takeback request")
+	case p2p.OwedAudit:
+		return lang.T("the end-of-game check")
+	}
+	return lang.T("an answer")
 }
 
 // abandoned reports whether this side ended the game by claiming the friend abandoned it.
@@ -272,11 +334,18 @@ func (p *Play) abandoned() bool {
 // netState is the link's state in words, for the title.
 func (p *Play) netState() string {
 	n := p.net
+	res := p.m.NetResult()
 	switch {
-	case n.fault != "":
-		return lang.T("stopped")
+	case res.Standing == p2p.Claimed && res.Claim != nil && res.Claim.Lost:
+		return lang.T("lost by claim")
 	case errors.Is(p.m.Stopped(), match.ErrAbandoned):
 		return lang.T("friend gone")
+	case res.Standing == p2p.Claimed:
+		return lang.T("won by claim")
+	case n.fault != "":
+		return lang.T("stopped")
+	case res.Standing == p2p.Awaiting:
+		return lang.T("awaiting verification")
 	case !n.offline.IsZero():
 		return lang.T("friend offline — reconnecting")
 	}
@@ -297,6 +366,18 @@ func (p *Play) netStatus() *NetStatus {
 	if pm := p.m.Net(); pm != nil {
 		st.Verified = pm.Verified()
 	}
+	res := p.m.NetResult()
+	st.Standing = res.Standing.String()
+	if c, ok := p.m.NetClaimable(); ok {
+		st.Claimable = claimName(c.Kind)
+	}
+	if res.Claim != nil {
+		st.Claimed = claimName(res.Claim.Kind)
+		if res.Claim.Lost {
+			st.Claimed = "lost:" + st.Claimed
+		}
+	}
+	st.Intruders = n.intruders
 	st.Relays, st.RelaysTotal = n.link.relayStatus()
 	sent, recv := p.m.NetTimes()
 	if !sent.IsZero() {
@@ -317,3 +398,16 @@ func (p *Play) netStatus() *NetStatus {
 }
 
 func rectXYWH(x, y, w, h float64) layout.Rect { return layout.Rect{X: x, Y: y, W: w, H: h} }
+
+// claimName names a claim's kind for the page's status (not shown: tests read it).
+func claimName(k p2p.ClaimKind) string {
+	switch k {
+	case p2p.ClaimDeadline:
+		return "deadline"
+	case p2p.ClaimAbandoned:
+		return "abandoned"
+	case p2p.ClaimFault:
+		return "fault"
+	}
+	return ""
+}

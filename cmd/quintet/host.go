@@ -39,6 +39,7 @@ type peerFlags struct {
 	loopback, random       bool
 	seed                   uint64
 	timeout                time.Duration
+	away                   time.Duration
 }
 
 // runPeer runs one side. stdin is the terminal (nil: os.Stdin via stdinReader).
@@ -63,6 +64,7 @@ func runPeer(host bool, args []string, stdout, stderr io.Writer, stdin io.Reader
 	fs.BoolVar(&f.random, "random", false, "play random legal moves and accept every offer (a test bot)")
 	fs.Uint64Var(&f.seed, "seed", 0, "seed of -random (0: from the clock)")
 	fs.DurationVar(&f.timeout, "timeout", 5*time.Minute, "give up if the other side does not connect in time")
+	fs.DurationVar(&f.away, "away", p2p.DefaultDeadline, "how long the other side may take over a step it owes (a move, a reveal, the end-of-game check) or stay away before this side claims the game")
 	fs.Usage = func() {
 		if host {
 			fmt.Fprintln(stderr, "usage: quintet host [-variant NAME] [-options 'k=v ...'] [-level L] [-base URL] [-relay URLS|none] [-stun URLS] [-loopback] [-random]")
@@ -105,7 +107,7 @@ func runPeer(host bool, args []string, stdout, stderr io.Writer, stdin io.Reader
 	ctx, cancel := context.WithTimeout(context.Background(), f.timeout)
 	defer cancel()
 	var conn p2p.Conn
-	mc := p2p.Config{Host: host}
+	mc := p2p.Config{Host: host, Deadline: f.away}
 	if host {
 		if _, err := game.Lookup(f.variant, strings.Fields(f.options)...); err != nil {
 			return err
@@ -113,7 +115,7 @@ func runPeer(host bool, args []string, stdout, stderr io.Writer, stdin io.Reader
 		mc.Variant, mc.Options = f.variant, strings.Fields(f.options)
 		if len(relays) > 0 {
 			room := relay.NewRoom()
-			l := relay.Link{Room: room}
+			l := relay.Link{Room: room, Variant: f.variant, Options: strings.Fields(f.options)}
 			if strings.Join(relays, ",") != strings.Join(relay.DefaultRelays, ",") {
 				l.Relays = relays
 			}
@@ -160,6 +162,8 @@ func runPeer(host bool, args []string, stdout, stderr io.Writer, stdin io.Reader
 			if len(l.Relays) > 0 {
 				relays = l.Relays
 			}
+			// The guest plays the game the link names, and no other.
+			mc.Variant, mc.Options = l.Variant, l.Options
 			if l.Offer != "" {
 				arg = l.Offer
 			} else {
@@ -275,11 +279,48 @@ func (t *terminal) play() error {
 			}()
 		case p2p.EvResumed:
 			fmt.Fprintln(t.out, "resumed")
+		case p2p.EvIntruder:
+			// Someone else with the link, not the peer of the first session.
+			fmt.Fprintln(t.out, "someone else tried to resume this game with the link; turned away")
+			if t.repair != nil {
+				go t.rejoin()
+			}
+		case p2p.EvOverdue:
+			// The other side is past a deadline (or away): the game is ours to claim.
+			if _, ok := t.m.Claimable(); ok && t.m.ClaimWin() == nil {
+				r := t.m.Result()
+				fmt.Fprintf(t.out, "result: %v (%s), claimed after %v\n", r.Outcome.Result, r.Outcome.Reason, t.m.Deadline())
+				time.Sleep(time.Second) // the claim goes to the other side before the link closes
+				return nil
+			}
+		case p2p.EvClaimed:
+			r := t.m.Result()
+			if r.Claim != nil && r.Claim.Lost {
+				fmt.Fprintf(t.out, "result: %v (%s), claimed by the other side\n", r.Outcome.Result, r.Outcome.Reason)
+				return p2p.ErrForfeited
+			}
 		case p2p.EvFault:
+			// A fault of the other side is a win to claim; the error still tells what.
+			if _, ok := t.m.Claimable(); ok && t.m.ClaimWin() == nil {
+				r := t.m.Result()
+				fmt.Fprintf(t.out, "result: %v (%s), claimed: %v\n", r.Outcome.Result, r.Outcome.Reason, ev.Err)
+			}
 			return ev.Err
 		}
 	}
 	return t.m.Err()
+}
+
+// rejoin pairs again through the room after someone else was turned away.
+func (t *terminal) rejoin() {
+	ctx, cancel := context.WithTimeout(context.Background(), t.timeout)
+	defer cancel()
+	c, err := t.repair(ctx)
+	if err != nil {
+		t.m.Close()
+		return
+	}
+	t.m.Resume(c)
 }
 
 // turn asks for a move (or picks one) and plays it; other commands are handled on the way.

@@ -4,10 +4,14 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"io"
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"github.com/quintet-chess/quintet/p2p"
 
 	"github.com/quintet-chess/quintet/internal/testrelay"
 )
@@ -133,4 +137,65 @@ func TestHostLinkAI(t *testing.T) {
 		t.Fatalf("the guest ended with %q; host:\n%s", last, strings.Join(out, "\n"))
 	}
 	t.Logf("host: %s … %s", out[2], joined[len(joined)-1])
+}
+
+// TestHostClaimsStalledGuest: the native host follows the protocol's deadlines like the
+// page: a guest that connects and never moves is claimed against, over the live link,
+// and the guest's own side records the loss.
+func TestHostClaimsStalledGuest(t *testing.T) {
+	hostIn, hostInW := io.Pipe()
+	hostOutR, hostOut := io.Pipe()
+	var hostErr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer hostOut.Close()
+		hostErr = runPeer(true, []string{"-variant", "chess", "-relay", "none", "-loopback", "-random", "-seed", "3", "-away", "300ms"}, hostOut, io.Discard, hostIn)
+	}()
+	hostLines := lines(hostOutR)
+	var out []string
+	offer := ""
+	for l := range hostLines {
+		out = append(out, l)
+		if o, ok := strings.CutPrefix(l, "offer: "); ok {
+			offer = o
+			break
+		}
+	}
+	g, err := p2p.NewGuest(p2p.RTCConfig{Loopback: true}, offer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go io.WriteString(hostInW, g.Answer()+"\n")
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	conn, err := g.Connect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// An honest program whose player never moves.
+	m := p2p.NewMatch(p2p.Config{Variant: "chess", Deadline: 300 * time.Millisecond})
+	if err := m.Start(conn); err != nil {
+		t.Fatal(err)
+	}
+	for l := range hostLines {
+		out = append(out, l)
+	}
+	<-done
+	text := strings.Join(out, "\n")
+	if hostErr != nil || !strings.Contains(text, "did not send a move in time), claimed") {
+		t.Fatalf("host: %v\n%s", hostErr, text)
+	}
+	stall := time.After(30 * time.Second)
+	for ok := true; ok; {
+		select {
+		case _, ok = <-m.Events():
+		case <-stall:
+			t.Fatalf("the guest never heard the claim; host said:\n%s", text)
+		}
+	}
+	if r := m.Result(); r.Standing != p2p.Claimed || r.Claim == nil || !r.Claim.Lost {
+		t.Fatalf("the stalled guest's result: %+v (%v)", r, m.Err())
+	}
+	t.Logf("host: %s; the guest: %v %q", out[len(out)-1], m.Result().Standing, m.Result().Outcome.Reason)
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -86,13 +87,35 @@ func ReadPacket(b []byte) (p Packet, n int, err error) {
 		}
 	}
 	if size > MaxPacket {
-		return p, 0, fmt.Errorf("mqtt: a packet of %d bytes, over %d", size, MaxPacket)
+		return p, 0, &OversizeError{Header: i, Size: size}
 	}
 	if len(b) < i+size {
 		return p, 0, nil
 	}
 	return Packet{Type: b[0] >> 4, Flags: b[0] & 15, Body: b[i : i+size]}, i + size, nil
 }
+
+// wsKeep is how much of one WebSocket message is kept; the rest is skipped unread (and
+// must belong to an oversized packet being skipped).
+const wsKeep = 2 * MaxPacket
+
+// wsMsg is a WebSocket message as kept: its first bytes and how many more were dropped.
+type wsMsg struct {
+	b       []byte
+	dropped int
+}
+
+// OversizeError is a packet over MaxPacket: the stream is still in step (its length is
+// known), so a reader may skip Size bytes after the Header and go on.
+type OversizeError struct{ Header, Size int }
+
+func (e *OversizeError) Error() string {
+	return fmt.Sprintf("mqtt: a packet of %d bytes, over %d", e.Size, MaxPacket)
+}
+
+// Retained reports whether a PUBLISH is a retained message (one the broker stored and
+// hands every new subscriber), which no signaling of ours ever is.
+func (p Packet) Retained() bool { return p.Type == pPublish && p.Flags&1 == 1 }
 
 // Publish reads a PUBLISH packet's topic and payload.
 func (p Packet) Publish() (topic string, payload []byte, err error) {
@@ -127,7 +150,14 @@ type Client struct {
 	once  sync.Once
 	err   error
 	buf   []byte
+	skip  int // bytes of an oversized packet still to skip
+	drop  int // bytes the WebSocket layer dropped after c.buf
 	topic string
+	// Skipped counts packets from the broker passed over unread: oversized, malformed,
+	// retained (anyone on a public broker may post them on our topic).
+	Skipped atomic.Int64
+	// Retained counts the retained messages among them.
+	Retained atomic.Int64
 }
 
 // Message is a payload published on a topic.
@@ -166,6 +196,11 @@ func Dial(ctx context.Context, url, topic string) (*Client, error) {
 			err = fmt.Errorf("mqtt: the broker refused the subscription")
 		}
 	}
+	if err == nil {
+		// An empty retained message clears whatever someone left retained on the topic,
+		// so the next subscriber is not handed it either.
+		err = c.write(ctx, packet(pPublish, 1, appendStr(nil, topic)))
+	}
 	if err != nil {
 		ws.CloseNow()
 		return nil, err
@@ -185,7 +220,29 @@ func (c *Client) write(ctx context.Context, b []byte) error {
 // share one.
 func (c *Client) read(ctx context.Context) (Packet, error) {
 	for {
+		if c.skip > 0 {
+			k := min(c.skip, len(c.buf))
+			c.skip -= k
+			c.buf = c.buf[k:]
+		}
+		if len(c.buf) == 0 && c.drop > 0 {
+			// The bytes the WebSocket layer dropped come after what it kept.
+			k := min(c.skip, c.drop)
+			c.skip, c.drop = c.skip-k, c.drop-k
+			if c.drop > 0 {
+				return Packet{}, errors.New("mqtt: a message too long for the packet it holds")
+			}
+		}
 		p, n, err := ReadPacket(c.buf)
+		var big *OversizeError
+		if errors.As(err, &big) {
+			c.Skipped.Add(1)
+			if (Packet{Type: c.buf[0] >> 4, Flags: c.buf[0] & 15}).Retained() {
+				c.Retained.Add(1)
+			}
+			c.skip, c.buf = big.Size, c.buf[big.Header:]
+			continue
+		}
 		if err != nil {
 			return p, err
 		}
@@ -193,9 +250,18 @@ func (c *Client) read(ctx context.Context) (Packet, error) {
 			c.buf = c.buf[n:]
 			return p, nil
 		}
-		b, err := c.ws.Read(ctx)
+		if c.drop > 0 {
+			return p, errors.New("mqtt: a packet cut by an oversized message")
+		}
+		b, dropped, err := c.ws.Read(ctx)
 		if err != nil {
 			return p, err
+		}
+		c.drop = dropped
+		if c.skip > 0 {
+			k := min(c.skip, len(b))
+			c.skip -= k
+			b = b[k:]
 		}
 		if len(c.buf)+len(b) > 2*MaxPacket {
 			return p, errors.New("mqtt: the broker sends more than it should")
@@ -216,9 +282,12 @@ func (c *Client) readLoop() {
 			continue // PINGRESP, or anything else a broker may send
 		}
 		topic, payload, err := p.Publish()
-		if err != nil {
-			c.shut(err)
-			return
+		if p.Retained() {
+			c.Retained.Add(1)
+		}
+		if err != nil || p.Retained() || len(payload) == 0 {
+			c.Skipped.Add(1) // not ours: skip it, the connection stays
+			continue
 		}
 		select {
 		case c.in <- Message{Topic: topic, Payload: append([]byte(nil), payload...)}:

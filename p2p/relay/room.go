@@ -16,6 +16,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/p2p"
 )
 
@@ -139,12 +140,15 @@ func (r Room) Open(b []byte) (Payload, error) {
 	return p, nil
 }
 
-// Link is what a join link carries in its fragment: the room, the relays when they are
-// not the defaults, and, for pairing with no relay, the host's offer code.
+// Link is what a join link carries in its fragment: the room, the game (the guest plays
+// only that one), the relays when they are not the defaults, and, for pairing with no
+// relay, the host's offer code.
 type Link struct {
-	Room   Room
-	Relays []string
-	Offer  string
+	Room    Room
+	Variant string   // the game's name ("" in links of older versions: any game, its own start)
+	Options []string // its options, "key=value"
+	Relays  []string
+	Offer   string
 }
 
 // MaxFragment bounds a link's fragment.
@@ -153,6 +157,12 @@ const MaxFragment = 8 << 10
 // Fragment writes the link's fragment (without '#').
 func (l Link) Fragment() string {
 	q := "friend=" + l.Room.ID()
+	if l.Variant != "" {
+		q += "&game=" + url.QueryEscape(l.Variant)
+	}
+	for _, o := range l.Options {
+		q += "&gopt=" + url.QueryEscape(o)
+	}
 	for _, r := range l.Relays {
 		q += "&relay=" + url.QueryEscape(r)
 	}
@@ -181,6 +191,16 @@ func ParseFragment(frag string) (l Link, ok bool, err error) {
 		return l, true, errors.New("link: the room key is damaged (was the link cut?)")
 	}
 	copy(l.Room.Key[:], key)
+	if v := q.Get("game"); v != "" {
+		opts := q["gopt"]
+		if len(opts) > 16 {
+			return l, true, errors.New("link: too many game options")
+		}
+		if _, err := game.Lookup(v, opts...); err != nil {
+			return l, true, fmt.Errorf("link: %v", err)
+		}
+		l.Variant, l.Options = v, opts
+	}
 	for _, r := range q["relay"] {
 		u, err := url.Parse(r)
 		if err != nil || (u.Scheme != "wss" && u.Scheme != "ws") || u.Host == "" || len(r) > 256 {

@@ -15,7 +15,7 @@ import (
 
 type wsConn struct {
 	ws     js.Value
-	in     chan []byte
+	in     chan wsMsg
 	closed chan struct{}
 	once   sync.Once
 	funcs  []js.Func
@@ -28,7 +28,7 @@ func dialWS(ctx context.Context, url, proto string) (w *wsConn, err error) {
 			err = fmt.Errorf("websocket: %v", r)
 		}
 	}()
-	w = &wsConn{in: make(chan []byte, 64), closed: make(chan struct{})}
+	w = &wsConn{in: make(chan wsMsg, 64), closed: make(chan struct{})}
 	w.ws = js.Global().Get("WebSocket").New(url, []any{proto})
 	w.ws.Set("binaryType", "arraybuffer")
 	open := make(chan struct{})
@@ -42,14 +42,12 @@ func dialWS(ctx context.Context, url, proto string) (w *wsConn, err error) {
 			return // MQTT is binary
 		}
 		u := js.Global().Get("Uint8Array").New(d)
-		if n := u.Get("length").Int(); n > MaxPacket+8 {
-			w.shut(errors.New("websocket: a message over the limit"))
-			return
-		}
-		b := make([]byte, u.Get("length").Int())
-		js.CopyBytesToGo(b, u)
+		n := u.Get("length").Int()
+		keep := min(n, wsKeep)
+		b := make([]byte, keep)
+		js.CopyBytesToGo(b, u.Call("subarray", 0, keep))
 		select {
-		case w.in <- b:
+		case w.in <- wsMsg{b, n - keep}:
 		default:
 			w.shut(errors.New("websocket: the broker floods"))
 		}
@@ -94,14 +92,14 @@ func (w *wsConn) release() {
 	w.funcs = nil
 }
 
-func (w *wsConn) Read(ctx context.Context) ([]byte, error) {
+func (w *wsConn) Read(ctx context.Context) ([]byte, int, error) {
 	select {
-	case b := <-w.in:
-		return b, nil
+	case m := <-w.in:
+		return m.b, m.dropped, nil
 	case <-w.closed:
-		return nil, w.err
+		return nil, 0, w.err
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		return nil, 0, ctx.Err()
 	}
 }
 

@@ -4,6 +4,7 @@ package relay
 
 import (
 	"context"
+	"io"
 
 	"github.com/coder/websocket"
 )
@@ -18,13 +19,21 @@ func dialWS(ctx context.Context, url, proto string) (*wsConn, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.SetReadLimit(MaxPacket + 8)
+	c.SetReadLimit(-1) // Read keeps wsKeep bytes of a message and skips the rest unread
 	return &wsConn{c}, nil
 }
 
-func (w *wsConn) Read(ctx context.Context) ([]byte, error) {
-	_, b, err := w.c.Read(ctx)
-	return b, err
+func (w *wsConn) Read(ctx context.Context) ([]byte, int, error) {
+	_, r, err := w.c.Reader(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
+	b, err := io.ReadAll(io.LimitReader(r, wsKeep))
+	if err != nil {
+		return nil, 0, err
+	}
+	n, err := io.Copy(io.Discard, r)
+	return b, int(n), err
 }
 
 func (w *wsConn) Write(ctx context.Context, b []byte) error {

@@ -29,7 +29,32 @@ type netSide struct {
 	events   []p2p.Event // what the scene should react to (offers, answers, chat, drops)
 	sentAt   time.Time   // our last move went out
 	recvAt   time.Time   // the friend's last move reached this side's game
+	claim    *p2p.Result // a claim decided the game (ours or the friend's)
 }
+
+// settled is a network game's rules once a claim has decided it: the game as it was,
+// the claim's result (the rules may have said otherwise, or nothing yet).
+type settled struct {
+	game.Rules
+	out     game.Outcome
+	decided bool // false while the log is replayed into it
+}
+
+func (s *settled) Outcome() game.Outcome {
+	if s.decided {
+		return s.out
+	}
+	return s.Rules.Outcome()
+}
+
+func (s *settled) Next() game.Step {
+	if s.decided {
+		return game.Step{Kind: game.StepOver}
+	}
+	return s.Rules.Next()
+}
+
+func (s *settled) Clone() game.Rules { return &settled{s.Rules.Clone(), s.out, s.decided} }
 
 // NewRemote is a match against a friend through pm, which has started; cfg names the
 // game and its seats (the friend's seat Remote).
@@ -40,6 +65,9 @@ func NewRemote(pm *p2p.Match, cfg Config) *Match {
 		m.g, _ = game.NewGame("chess")
 	}
 	m.tag()
+	if pm.View() != nil {
+		m.g = nil // built from the start the match agreed
+	}
 	m.netRebuild()
 	return m
 }
@@ -189,6 +217,13 @@ func (m *Match) netUpdate() {
 			n.online = true
 		case p2p.EvFault:
 			n.stopped = ev.Err
+		case p2p.EvClaimed:
+			if n.claim == nil { // not our own claim, already shown
+				r := n.pm.Result()
+				n.claim = &r
+				m.g = nil
+				changed = true
+			}
 		}
 		n.events = append(n.events, ev)
 	}
@@ -211,8 +246,11 @@ func (m *Match) netRebuild() {
 		m.g, m.notices = nil, nil
 	}
 	quiet := m.g == nil
+	var decide *settled
 	if m.g == nil {
-		r, err := game.Load(view.Variant(), "")
+		// The start the match plays (the guest plays only the one its link named).
+		_, _, start := n.pm.Game()
+		r, err := game.Load(view.Variant(), start)
 		if err != nil {
 			m.err = err
 			return
@@ -220,7 +258,11 @@ func (m *Match) netRebuild() {
 		if _, secret := r.(game.Secrets); secret {
 			r = r.View(n.me)
 		}
-		m.g = game.NewGameOn(r, "")
+		if n.claim != nil {
+			decide = &settled{Rules: r, out: n.claim.Outcome}
+			r = decide
+		}
+		m.g = game.NewGameOn(r, start)
 		m.tag()
 	}
 	for i := len(m.g.Entries()); i < len(log); i++ {
@@ -239,6 +281,17 @@ func (m *Match) netRebuild() {
 			}
 		}
 		m.notice(by)
+	}
+	if decide != nil {
+		decide.decided = true
+		// The play screen hears the result as it hears a resignation: the loser's, in the
+		// claim's words.
+		loser := game.White
+		if decide.out.Result == game.WhiteWins {
+			loser = game.Black
+		}
+		m.notices = append(m.notices, Notice{Entry: game.Entry{Input: game.Input{Kind: game.InputResign, Player: loser},
+			Record: game.Record{Text: decide.out.Reason}}})
 	}
 	m.observe()
 }
@@ -304,23 +357,53 @@ func (m *Match) NetTimes() (sent, recv time.Time) {
 	return m.net.sentAt, m.net.recvAt
 }
 
-// ClaimAbandoned ends the game as won by this side because the friend stayed away: the
-// protocol stops (nothing more can reach the friend) and this side's game records the
-// friend resigning. The friend's device does not take part, so the result stands on
-// this device only.
-func (m *Match) ClaimAbandoned() error {
-	n := m.net
-	if n == nil || m.g.Outcome().Over() {
-		return errors.New("no game to claim")
+// NetClaimable reports whether this side may claim the game now (the friend let a
+// deadline pass, stayed away, or broke the protocol), and on what.
+func (m *Match) NetClaimable() (p2p.Claim, bool) {
+	if m.net == nil || m.net.claim != nil {
+		return p2p.Claim{}, false
 	}
-	if err := m.g.Apply(game.Input{Kind: game.InputResign, Player: n.me.Other()}); err != nil {
-		return err
-	}
-	n.pm.Close()
-	n.stopped = ErrAbandoned
-	m.notice("")
-	return nil
+	return m.net.pm.Claimable()
 }
 
-// ErrAbandoned is why a network game stopped when this side claimed it.
+// NetResult is the protocol's result of the game: playing, awaiting verification (the
+// rules ended it, the friend's audit is not in), verified, or claimed.
+func (m *Match) NetResult() p2p.Result {
+	if m.net == nil {
+		return p2p.Result{}
+	}
+	if m.net.claim != nil {
+		return *m.net.claim
+	}
+	return m.net.pm.Result()
+}
+
+// ClaimWin ends the game as won by this side, on what NetClaimable says: the protocol
+// stops (over a live link the friend's device hears the claim and checks it) and this
+// side's game shows the claim's result, whatever the board says.
+func (m *Match) ClaimWin() (p2p.Claim, error) {
+	n := m.net
+	if n == nil {
+		return p2p.Claim{}, errors.New("no game to claim")
+	}
+	c, ok := n.pm.Claimable()
+	if !ok {
+		return c, p2p.ErrNoClaim
+	}
+	if err := n.pm.ClaimWin(); err != nil {
+		return c, err
+	}
+	r := n.pm.Result()
+	n.claim = &r
+	n.stopped = p2p.ErrClaimed
+	if c.Kind == p2p.ClaimAbandoned {
+		n.stopped = ErrAbandoned
+	}
+	m.g = nil
+	m.netRebuild()
+	return c, nil
+}
+
+// ErrAbandoned is why a network game stopped when this side claimed it after the
+// friend stayed away.
 var ErrAbandoned = errors.New("the friend abandoned the game")

@@ -175,3 +175,75 @@ func TestRemoteOffers(t *testing.T) {
 	}
 	until(t, ms, "c4 in the rematch", func() bool { return w.ToAct() == 2 })
 }
+
+// TestRemoteClaimShowsResult: the play screen's game of a network match starts from the
+// start the match agreed (not the variant's), and once the friend is past a deadline and
+// this side claims, its game shows the claim's result, as does the friend's.
+func TestRemoteClaimShowsResult(t *testing.T) {
+	const start = "r2dk3/8/8/8/8/8/7P/4K3 w - - 0 10 crown=Kd monarchs=e1/e8d8 lost=w"
+	a, b := p2p.Pipe()
+	host := p2p.NewMatch(p2p.Config{Host: true, Variant: "crown", Options: []string{"kind=hidden"}, Start: start, Deadline: time.Millisecond})
+	guest := p2p.NewMatch(p2p.Config{Start: start, Deadline: time.Millisecond})
+	host.Start(a)
+	guest.Start(b)
+	cfg := Config{Variant: "crown", Options: []string{"kind=hidden"}}
+	var ms [2]*Match
+	for i, pm := range []*p2p.Match{host, guest} {
+		for pm.View() == nil {
+			time.Sleep(time.Millisecond)
+		}
+		c := cfg
+		c.Seats[pm.Color()] = Seat{Human: true}
+		c.Seats[pm.Color().Other()] = Seat{Remote: true}
+		ms[i] = NewRemote(pm, c)
+	}
+	defer ms[0].Close()
+	defer ms[1].Close()
+	for _, m := range ms {
+		if got := m.Game().StartText(); got != start {
+			t.Fatalf("the game starts from %q", got)
+		}
+		if p := m.Game().Position(); p.At(game.Sq(0, 7)) != game.MakePiece(game.Black, game.Rook) || p.At(game.Sq(3, 0)) != game.NoPiece {
+			t.Fatal("the board is not the agreed start")
+		}
+	}
+	// White (whoever it is) waits: nobody moves. The side waiting for a move may claim.
+	waiting := ms[0]
+	if waiting.Me() == game.White {
+		waiting = ms[1]
+	}
+	other := ms[0]
+	if other == waiting {
+		other = ms[1]
+	}
+	for i := 0; ; i++ {
+		waiting.Update()
+		if _, ok := waiting.NetClaimable(); ok {
+			break
+		}
+		if i > 10000 {
+			t.Fatal("never claimable")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	time.Sleep(20 * time.Millisecond) // well past the friend's own count of the deadline too
+	c, err := waiting.ClaimWin()
+	if err != nil || c.Kind != p2p.ClaimDeadline || c.Owed != p2p.OwedMove {
+		t.Fatalf("claim %+v: %v", c, err)
+	}
+	want := game.Outcome{Result: game.WinFor(waiting.Me()), Reason: "white did not send a move in time"}
+	if o := waiting.Game().Outcome(); o != want || waiting.Game().Next().Kind != game.StepOver || waiting.NetResult().Standing != p2p.Claimed {
+		t.Fatalf("the claimer's game: %+v, %v", o, waiting.NetResult())
+	}
+	for i := 0; !other.Game().Outcome().Over(); i++ {
+		other.Update()
+		if i > 10000 {
+			t.Fatalf("the friend's side never heard the claim: %v", other.Stopped())
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if o := other.Game().Outcome(); o != want || !other.NetResult().Claim.Lost {
+		t.Fatalf("the friend's game: %+v", o)
+	}
+	t.Logf("both games: %v (%s)", want.Result, want.Reason)
+}

@@ -1,0 +1,345 @@
+package p2p
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/quintet-chess/quintet/game"
+)
+
+// Liveness: no result rests on the loser's cooperation. Every step at which one side
+// waits for the other (a move, a seal, an opening, a draw contribution, a reveal, an
+// answer to a takeback request, the end-of-game audit) has a deadline; once it has
+// passed, the waiting side may claim the game (ClaimWin) while the link is up, and a
+// link that stays down as long may be claimed as abandoned. A fault the other side
+// caused (a bad frame, a broken commitment, an illegal action) may be claimed at once.
+// A game the rules have ended counts only once the audit is done (Result: Awaiting until
+// then), so a withheld or failed audit is a win for the side that waited.
+//
+// The deadline is a timer per step with one length for every step (Config.Deadline,
+// DefaultDeadline when zero). A timed game will replace it with the side's clock: limit
+// is the one place that decides.
+
+// DefaultDeadline is how long a side may take over a step it owes in an untimed game.
+const DefaultDeadline = 2 * time.Minute
+
+// Owed is what one side waits for from the other.
+type Owed uint8
+
+const (
+	OwedNone   Owed = iota
+	OwedMove        // a move
+	OwedSeal        // a sealed simultaneous move (ours is sealed)
+	OwedOpen        // the opening of a sealed move (ours is open)
+	OwedDraw        // a contribution to a shared draw (ours is out)
+	OwedReveal      // a secret the rules ask for
+	OwedAnswer      // an answer to a takeback request, without which we may not move
+	OwedAudit       // the end-of-game audit: its Final, every secret opened
+	owedEnd
+)
+
+var owedNames = [...]string{"nothing", "a move", "a sealed move", "the opening of a sealed move",
+	"a draw contribution", "a secret the rules ask for", "an answer to the takeback request",
+	"the end-of-game audit"}
+
+func (o Owed) String() string {
+	if int(o) < len(owedNames) {
+		return owedNames[o]
+	}
+	return fmt.Sprintf("owed %d", uint8(o))
+}
+
+// ClaimKind is what a claim of the game rests on.
+type ClaimKind uint8
+
+const (
+	ClaimDeadline  ClaimKind = iota + 1 // the other side let a step's deadline pass, the link up
+	ClaimAbandoned                      // the link stayed down past the deadline
+	ClaimFault                          // the other side broke the protocol (Claim.Err is the *Fault)
+)
+
+// Claim is why this side may claim the game (Match.Claimable) or did (Result.Claim).
+type Claim struct {
+	Kind ClaimKind
+	Owed Owed  // ClaimDeadline: what was not sent in time
+	Err  error // ClaimFault: the fault
+	// Lost: this side is the one the claim was made against (the opponent's claim).
+	Lost bool
+}
+
+// Reason says in plain words what the claim rests on, loser being the side that lost
+// by it: the result's reason.
+func (c Claim) Reason(loser game.Color) string {
+	switch c.Kind {
+	case ClaimDeadline:
+		return fmt.Sprintf("%v did not send %v in time", loser, c.Owed)
+	case ClaimAbandoned:
+		return fmt.Sprintf("%v abandoned the game", loser)
+	case ClaimFault:
+		return fmt.Sprintf("%v broke the match protocol", loser)
+	}
+	return "claimed"
+}
+
+// Standing is how far a game's result is settled.
+type Standing uint8
+
+const (
+	Playing  Standing = iota // the game goes on
+	Awaiting                 // the rules ended it; the other side's audit has not checked out yet
+	Verified                 // both logs agree and every secret checked out: the result is final
+	Claimed                  // a claim ended the match (Result.Claim says which): the result is final
+)
+
+var standingNames = [...]string{"playing", "awaiting verification", "verified", "claimed"}
+
+func (s Standing) String() string {
+	if int(s) < len(standingNames) {
+		return standingNames[s]
+	}
+	return "standing?"
+}
+
+// Result is the current game's result as far as it is settled.
+type Result struct {
+	Standing Standing
+	Outcome  game.Outcome // Awaiting: what the rules say, not yet final
+	Claim    *Claim       // Claimed: what the claim rests on
+}
+
+// Errors of the liveness calls.
+var (
+	ErrNoClaim = errors.New("there is nothing to claim: the opponent owes nothing overdue")
+	// ErrClaimed is why a match stopped after this side claimed the game.
+	ErrClaimed = errors.New("the game was claimed")
+	// ErrForfeited is why a match stopped after the opponent claimed the game.
+	ErrForfeited = errors.New("the opponent claimed the game")
+)
+
+// waiting is one side's debt: what it owes, identified by where in the game, and since when.
+type waiting struct {
+	what  Owed
+	key   waitKey
+	since time.Time
+}
+
+// waitKey names a step owed: a new key is a new step, with a new deadline.
+type waitKey struct {
+	game  int
+	what  Owed
+	ply   int
+	draw  uint32
+	valid bool
+}
+
+// Wait says what this side waits for from the opponent, and when that wait began
+// (OwedNone when it waits for nothing).
+func (m *Match) Wait() (Owed, time.Time) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.waits[0].what, m.waits[0].since
+}
+
+// Deadline is how long the opponent may take over the step it owes now.
+func (m *Match) Deadline() time.Duration {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.limit()
+}
+
+// SetDeadline changes the deadline of every step (a restored match takes the page's).
+func (m *Match) SetDeadline(d time.Duration) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.cfg.Deadline = d
+	m.waits = [2]waiting{}
+	m.tick()
+}
+
+// limit is the deadline of the step owed now; the one place a clock will decide.
+func (m *Match) limit() time.Duration {
+	if m.cfg.Deadline > 0 {
+		return m.cfg.Deadline
+	}
+	return DefaultDeadline
+}
+
+func (m *Match) clock() time.Time {
+	if m.now != nil {
+		return m.now()
+	}
+	return time.Now()
+}
+
+// owes is what side c owes the other now, and a key naming the step (a new step, a
+// new deadline).
+func (m *Match) owes(c game.Color) (Owed, waitKey) {
+	gs := m.gs
+	if gs == nil || gs.done || m.stopped != nil {
+		return OwedNone, waitKey{}
+	}
+	n := len(gs.pub)
+	peer := c != m.me
+	st := gs.r.Next()
+	what := OwedNone
+	switch st.Kind {
+	case game.StepOver:
+		if peer && gs.peerFinal == nil && gs.finalLen == n {
+			what = OwedAudit
+		}
+	case game.StepReveal:
+		if st.Owner == c {
+			what = OwedReveal
+		}
+	case game.StepDraw:
+		if peer && gs.drawSent && gs.peerDraw == nil || !peer && gs.peerDraw != nil && !gs.drawSent {
+			what = OwedDraw
+		}
+	case game.StepMove:
+		switch {
+		case st.Players == 3:
+			mine, theirs := gs.seal != nil, gs.peerSeal != nil
+			if !peer {
+				mine, theirs = theirs, mine
+			}
+			switch {
+			case mine && !theirs:
+				what = OwedSeal
+			case peer && mine && gs.seal.opened && gs.peerSeal.move == nil:
+				what = OwedOpen
+			}
+		case st.Asks(c):
+			what = OwedMove
+		case peer && gs.myOffer[OfferTakeback]:
+			what = OwedAnswer
+		case !peer && gs.peerOffer[OfferTakeback]:
+			what = OwedAnswer
+		}
+	}
+	if what == OwedNone {
+		return OwedNone, waitKey{}
+	}
+	return what, waitKey{m.games, what, n, gs.drawNext, true}
+}
+
+// tick brings both sides' debts up to date after a change: a new step starts a new
+// deadline, and a timer says when it has passed (EvOverdue).
+func (m *Match) tick() {
+	now := m.clock()
+	for i, c := range [2]game.Color{m.me.Other(), m.me} {
+		what, key := m.owes(c)
+		w := &m.waits[i]
+		if key == w.key {
+			continue
+		}
+		*w = waiting{what: what, key: key, since: now}
+		if i == 0 && what != OwedNone {
+			m.arm(m.limit())
+		}
+	}
+}
+
+// arm pushes EvOverdue in d if by then the game may be claimed (a wait has lasted its
+// deadline, or the link has been down as long). One timer serves every wait.
+func (m *Match) arm(d time.Duration) {
+	if m.timer != nil {
+		m.timer.Reset(d)
+		return
+	}
+	m.timer = time.AfterFunc(d, func() {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		if c, ok := m.claimable(); ok && c.Kind != ClaimFault && m.stopped == nil {
+			m.ev.push(Event{Kind: EvOverdue})
+		}
+	})
+}
+
+// Claimable reports whether this side may claim the game now, and on what.
+func (m *Match) Claimable() (Claim, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.claimable()
+}
+
+func (m *Match) claimable() (Claim, bool) {
+	if m.gs == nil || m.verdict != nil || m.gs.done {
+		return Claim{}, false
+	}
+	if f, ok := AsFault(m.stopped); ok && f.Kind != FaultTransport {
+		return Claim{Kind: ClaimFault, Err: f}, true
+	}
+	if m.stopped != nil {
+		return Claim{}, false
+	}
+	now, d := m.clock(), m.limit()
+	if !m.offSince.IsZero() && now.Sub(m.offSince) >= d {
+		return Claim{Kind: ClaimAbandoned}, true
+	}
+	if w := m.waits[0]; w.what != OwedNone && now.Sub(w.since) >= d {
+		return Claim{Kind: ClaimDeadline, Owed: w.what}, true
+	}
+	return Claim{}, false
+}
+
+// ClaimWin ends the match as won by this side, on what Claimable says. A deadline
+// claim over a live link is sent to the opponent, which checks it against its own
+// count; the others are recorded here only (the link is down, or the opponent cheated).
+func (m *Match) ClaimWin() error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	c, ok := m.claimable()
+	if !ok {
+		return ErrNoClaim
+	}
+	m.verdict = &Result{Standing: Claimed, Claim: &c,
+		Outcome: game.Outcome{Result: game.WinFor(m.me), Reason: c.Reason(m.me.Other())}}
+	if c.Kind == ClaimDeadline {
+		m.send(&Msg{Type: MsgForfeit, What: uint8(c.Owed)})
+	}
+	if m.stopped == nil {
+		m.ev.push(Event{Kind: EvClaimed, Outcome: m.verdict.Outcome})
+	}
+	m.stop(ErrClaimed)
+	return nil
+}
+
+// onForfeit checks the opponent's claim that we let a deadline pass: we must owe what
+// it names and have owed it for the deadline, less what the link's delay explains. A
+// claim that does not hold is a fault (which we may claim in turn).
+func (m *Match) onForfeit(msg *Msg, fault faultFunc) *Fault {
+	owed := Owed(msg.What)
+	w := m.waits[1]
+	d := m.limit()
+	slack := d / 8
+	if w.what != owed {
+		return fault(FaultIllegal, "it claims the game because we did not send %v, but we owe %v", owed, w.what)
+	}
+	if took := m.clock().Sub(w.since); took < d-slack {
+		return fault(FaultIllegal, "it claims the game on time after %v, the deadline is %v", took.Round(time.Second), d)
+	}
+	c := Claim{Kind: ClaimDeadline, Owed: owed, Lost: true}
+	m.verdict = &Result{Standing: Claimed, Claim: &c,
+		Outcome: game.Outcome{Result: game.WinFor(m.me.Other()), Reason: c.Reason(m.me)}}
+	m.ev.push(Event{Kind: EvClaimed, Outcome: m.verdict.Outcome})
+	m.stop(ErrForfeited)
+	return nil
+}
+
+// Result is the current game's result and how settled it is.
+func (m *Match) Result() Result {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	switch {
+	case m.verdict != nil:
+		return *m.verdict
+	case m.gs == nil:
+		return Result{}
+	case m.gs.done:
+		return Result{Standing: Verified, Outcome: m.gs.r.Outcome()}
+	case m.gs.r.Outcome().Over():
+		return Result{Standing: Awaiting, Outcome: m.gs.r.Outcome()}
+	}
+	return Result{}
+}
