@@ -119,7 +119,7 @@ func settle(tb *tab, minPlies int) state {
 			return s
 		}
 		if s.Game.Panel == "" {
-			time.Sleep(100 * time.Millisecond)
+			tb.updates(2, 100*time.Millisecond)
 			continue
 		}
 		tb.button("move:0")
@@ -315,7 +315,7 @@ func testGameDesktop(t *testing.T, browser context_, srv *server, name string, e
 		x1, y1 := squareXY(s, bad.File(), bad.Rank())
 		before := s.Game.Plies
 		tb.drag(x0, y0, x1, y1)
-		time.Sleep(200 * time.Millisecond)
+		tb.updates(2, 100*time.Millisecond)
 		if s2 := waitTurn(tb, 0); s2.Game.Plies != before || s2.Game.Text != s.Game.Text {
 			t.Errorf("an illegal drop changed the game: %d → %d entries", before, s2.Game.Plies)
 		}
@@ -335,7 +335,6 @@ func testGameDesktop(t *testing.T, browser context_, srv *server, name string, e
 	if s.Game.Result == "*" || (end.result != "" && s.Game.Result != end.result) {
 		t.Errorf("result %s (%s), want %q", s.Game.Result, s.Game.Reason, end.result)
 	}
-	time.Sleep(300 * time.Millisecond)
 	tb.screenshot(name + "-end-desktop")
 	exportPGN(t, tb, name, s)
 	checkConsole(t, tb.close(), srv)
@@ -515,7 +514,6 @@ func testCrownHotseat(t *testing.T, browser context_, srv *server) {
 		if s.Game.Text != "" {
 			t.Errorf("the hand-over screen reports a position: %q", s.Game.Text)
 		}
-		time.Sleep(200 * time.Millisecond)
 		tb.screenshot("crown-handover-" + to)
 		// No pixel of the board: no square colours and no white pieces anywhere (black
 		// pieces' fill is too near the background to tell; they hold no secret here, and
