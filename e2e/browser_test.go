@@ -272,6 +272,9 @@ func (tb *tab) wait(what string, cond func(state) bool) state {
 			tb.mu.Unlock()
 			tb.fail("waited %v for %s; state %s (err %v)", limit, what, jsonString(s), err)
 		}
+		if err != nil {
+			time.Sleep(50 * time.Millisecond) // a page between two documents (a reload)
+		}
 		s, err = chromedp.Run(tb.ctx, chromedp.Evaluate[state](statusJS, chromedp.EvalAwaitPromise))
 	}
 }

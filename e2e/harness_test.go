@@ -239,6 +239,9 @@ func (tb *tab) until(what, cond string, limit time.Duration) {
 		if time.Now().After(deadline) {
 			tb.fail("%s: not within %v (last error: %v)", what, limit, err)
 		}
+		if err != nil {
+			time.Sleep(50 * time.Millisecond) // a page between two documents (a reload)
+		}
 	}
 }
 
