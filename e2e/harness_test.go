@@ -250,3 +250,21 @@ func jsonString(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
 }
+
+// TestSlowness: $QUINTET_E2E_SLOW sets the ceilings' factor; without it (or with a
+// value below 1) the factor follows the load, never below 1 nor above 8.
+func TestSlowness(t *testing.T) {
+	t.Setenv("QUINTET_E2E_SLOW", "3")
+	if got := ceiling(10 * time.Second); got != 30*time.Second {
+		t.Errorf("QUINTET_E2E_SLOW=3: ceiling(10 s) = %v, want 30 s", got)
+	}
+	for _, v := range []string{"", "0.5", "fast"} {
+		t.Setenv("QUINTET_E2E_SLOW", v)
+		f := slowness()
+		want := min(8, max(1, loadAverage()/float64(runtime.NumCPU())))
+		if f < 1 || f > 8 || f < want-0.5 || f > want+0.5 { // the load may move between two reads
+
+			t.Errorf("QUINTET_E2E_SLOW=%q: factor %.2f, want %.2f (from the load)", v, f, want)
+		}
+	}
+}
