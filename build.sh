@@ -4,6 +4,7 @@
 #   ./build.sh serve   build, then serve static/ on http://127.0.0.1:8080 (ADDR overrides)
 #   ./build.sh site D  build, then copy into folder D what a static host needs (GitHub Pages)
 #   ./build.sh test    formatting, vet, unit tests, the wasm build and the browser test
+#                      (installs Chromium, npm and mosquitto first if the machine lacks them)
 #   ./build.sh bench   the move generator benchmarks, natively and under WebAssembly
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -100,8 +101,42 @@ find_chromium() {
 	return 1
 }
 
+# need_tools makes sure the machine has what the tests need beside Go: Chromium (the
+# browser test), npm (the build fetches the page's brotli decoder, an npm package) and
+# mosquitto (the MQTT relay the pairing tests go through). On Debian or Ubuntu it installs
+# what is missing with apt-get, as root or through sudo; without either it stops at once
+# and prints the one command that installs them.
+need_tools() {
+	local missing=()
+	find_chromium >/dev/null || missing+=(chromium)
+	command -v npm >/dev/null || missing+=(npm)
+	command -v mosquitto >/dev/null || [[ -x /usr/sbin/mosquitto ]] || missing+=(mosquitto)
+	((${#missing[@]} > 0)) || return 0
+	local install="apt-get update && apt-get install -y ${missing[*]}"
+	command -v apt-get >/dev/null ||
+		die "the tests need ${missing[*]}, and this machine has no apt-get: install them with its package manager (Chromium's binary: set QUINTET_CHROMIUM)"
+	local sudo=()
+	if [[ $(id -u) -ne 0 ]]; then
+		# sudo without a password, or one it can ask for at a terminal.
+		if command -v sudo >/dev/null && { sudo -n true 2>/dev/null || [[ -t 0 ]]; }; then
+			sudo=(sudo)
+		else
+			die "the tests need ${missing[*]}; install them (as root) with:
+  sudo sh -c '$install'"
+		fi
+	fi
+	say "installing ${missing[*]} (${sudo[*]:+sudo }$install)"
+	"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update
+	"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
+	find_chromium >/dev/null || die "chromium is installed but not at /usr/lib/chromium/chromium: set QUINTET_CHROMIUM to its binary"
+	command -v npm >/dev/null || die "npm is still missing after installing it"
+}
+
 test_all() {
 	local start=$SECONDS
+	need_tools
+	local chromium
+	chromium="$(find_chromium)"
 
 	say "gofmt"
 	local unformatted
@@ -119,17 +154,28 @@ $unformatted"
 	say "go vet (js/wasm): ./..."
 	GOOS=js GOARCH=wasm go vet ./...
 
-	say "go test (native)"
-	go test "${pkgs[@]}"
-
-	build
+	# The wasm build (its brotli compression, a minute on one core) runs beside the native
+	# tests, which the browser test does not need; its output follows theirs.
+	local build_log
+	build_log="$(mktemp)"
+	build >"$build_log" 2>&1 &
+	local build_pid=$!
+	say "go test (native), beside the wasm build"
+	local native=0
+	go test "${pkgs[@]}" || native=$?
+	local built=0
+	wait "$build_pid" || built=$?
+	cat "$build_log"
+	rm -f "$build_log"
+	((native == 0)) || die "native tests failed"
+	((built == 0)) || die "the wasm build failed"
+	say "native tests and the wasm build done after $((SECONDS - start)) s"
 
 	say "browser test (headless Chromium against static/)"
-	local chromium
-	chromium="$(find_chromium)" || die "Chromium not found at /usr/lib/chromium/chromium (apt-get install -y chromium, or set QUINTET_CHROMIUM)"
 	# The browser tests take minutes (more on a shared machine): more than go test's default
-	# 10 min timeout must not abort them.
-	QUINTET_CHROMIUM="$chromium" go test -count=1 -timeout 30m -v ./e2e/
+	# 10 min timeout must not abort them. Their waits scale with the machine's load
+	# (QUINTET_E2E_SLOW sets the factor).
+	QUINTET_CHROMIUM="$chromium" go test -count=1 -timeout 60m -v ./e2e/
 
 	say "all tests passed in $((SECONDS - start)) s"
 }
@@ -160,7 +206,7 @@ bench)
 	PATH="$PATH:$(go env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm go test "${wasm_gcflags[@]}" -run '^$' -bench Run -count 3 ./internal/aiclient
 	;;
 *)
-	sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//' >&2
+	sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//' >&2
 	exit 2
 	;;
 esac

@@ -16,6 +16,7 @@ func main() {
 	if serveAIWorker() {
 		return
 	}
+	mark("quintet-main") // the Go runtime and every package's init have run
 	page := pageOptions()
 	host := newHost()
 	// The remembered settings; they set the language.
@@ -40,13 +41,28 @@ func main() {
 	}
 	app := scenes.NewApp(first, host)
 	app.SetPrefs(prefs)
-	attachHost(app)
+	g := &counted{App: app}
+	attachHost(g)
+	mark("quintet-app") // the first scene is built
 
 	ebiten.SetScreenClearedEveryFrame(false) // App.Draw redraws only when something changed
 	ebiten.SetWindowTitle("Quintet")
 	ebiten.SetWindowSize(720, 820)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	if err := ebiten.RunGame(app); err != nil {
+	if err := ebiten.RunGame(g); err != nil {
 		log.Fatal(err)
 	}
+}
+
+// counted is the app with a count of its updates. The browser tests wait for updates
+// rather than for time: a press and its release must fall in different updates for the
+// app to see them, however slow the machine. It keeps App's LayoutF (ebiten.LayoutFer).
+type counted struct {
+	*scenes.App
+	updates int
+}
+
+func (g *counted) Update() error {
+	g.updates++
+	return g.App.Update()
 }

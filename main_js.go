@@ -45,15 +45,22 @@ func browserLanguages() []string {
 	return out
 }
 
+// mark sets a performance mark (the browser tests read where a start spends its time).
+func mark(name string) { js.Global().Get("performance").Call("mark", name) }
+
 // attachHost connects the app to the page: the first status removes the loading text;
-// every status sets the page title and window.quintet (read by the browser tests);
-// window.quintetTiming() tells the frames drawn and the time Update and Draw took.
-func attachHost(app *scenes.App) {
+// every status sets the page title and window.quintet (read by the browser tests) and
+// fires the window's "quintetstatus" event (which the tests wait for instead of polling);
+// window.quintetTiming() tells the updates run, the frames drawn and the time Update and
+// Draw took.
+func attachHost(g *counted) {
+	app := g.App
 	js.Global().Set("quintetTiming", js.FuncOf(func(js.Value, []js.Value) any {
 		u, d := app.Timing()
-		return map[string]any{"update": u.Seconds(), "draw": d.Seconds(), "frames": app.Frames()}
+		return map[string]any{"update": u.Seconds(), "draw": d.Seconds(), "frames": app.Frames(), "updates": g.updates}
 	}))
 	parse := js.Global().Get("JSON")
+	event := js.Global().Get("Event")
 	app.OnStatus(func(s scenes.Status, j string) {
 		doc := js.Global().Get("document")
 		if el := doc.Call("getElementById", "loading"); el.Truthy() {
@@ -62,5 +69,6 @@ func attachHost(app *scenes.App) {
 		doc.Set("title", s.Title+" · Quintet")
 		doc.Get("documentElement").Set("lang", s.Lang)
 		js.Global().Set("quintet", parse.Call("parse", j))
+		js.Global().Call("dispatchEvent", event.New("quintetstatus"))
 	})
 }

@@ -29,4 +29,7 @@ func newHost() scenes.Host { return nil }
 func browserLanguages() []string { return []string{os.Getenv("LANG")} }
 
 // attachHost does nothing natively: the window has no page around it.
-func attachHost(*scenes.App) {}
+func attachHost(*counted) {}
+
+// mark does nothing natively (the page's performance marks).
+func mark(string) {}

@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"image/color"
 	"regexp"
@@ -64,14 +63,10 @@ func loadText(t *testing.T, tb *tab, text string, plies int) state {
 			}
 		}
 		tb.button(id)
-		time.Sleep(300 * time.Millisecond)
+		tb.updates(2, 100*time.Millisecond)
 	}
 	tb.button("load")
-	ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
-	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.WaitVisible("#dlg-text")); err != nil {
-		t.Fatalf("the load dialog did not open: %v", err)
-	}
+	tb.until("the load dialog opens", `!document.getElementById("dlg").hidden`, 30*time.Second)
 	if _, err := chromedp.Run(tb.ctx, chromedp.SetValue("#dlg-text", text)); err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +200,6 @@ func testStrike(t *testing.T, browser context_, srv *server) {
 		t.Logf("status line while the strike is offered: %q", s.Game.Line)
 	}
 	pressSq(tb, s, "b8")
-	time.Sleep(150 * time.Millisecond)
 	tb.screenshot("probabilistic-strike-odds")
 	// The odds band at the foot of h8: the panel colour and the odds in green.
 	if n := count(tb, s, "h8", 0.05, 0.8, 0.95, 0.98, colPanel); n < 50 {
@@ -316,7 +310,6 @@ func testPickHotseat(t *testing.T, browser context_, srv *server) {
 		tb.wait("the hand-over to "+c+" for the pick", func(s state) bool {
 			return s.Game.Handover && !s.Game.Animating
 		})
-		time.Sleep(150 * time.Millisecond)
 		tb.screenshot("probabilistic-pick-handover-" + c)
 		checkHidden(t, tb, "the hand-over before "+c+"'s pick")
 		tb.tap(float64(tb.vp.width)/2, float64(tb.vp.height)/2)
@@ -373,7 +366,6 @@ func testStones(t *testing.T, browser context_, srv *server) {
 	s = tb.wait("the mine revealed", func(s state) bool {
 		return s.Game.Plies >= 1 && strings.Contains(s.Game.Text, "e5M") || strings.Contains(s.Game.Text, "xe5M")
 	})
-	time.Sleep(300 * time.Millisecond) // the reveal glows for 1.5 s
 	tb.screenshot("crown-mine-revealed")
 	if n := countFunc(tb, s, "e5", glowing); n < 20 {
 		t.Errorf("the reveal on e5 is not marked (%d glowing points)", n)
@@ -421,7 +413,6 @@ func testHidden(t *testing.T, browser context_, srv *server) {
 	if strings.Contains(s.Game.Text, "a6") {
 		t.Errorf("White's view tells where Black hid its crown: %s", s.Game.Text)
 	}
-	time.Sleep(150 * time.Millisecond)
 	tb.screenshot("crown-battleship")
 	// g4 is shaded: its corner is not the plain square colour; h4 (unproven) keeps it and
 	// has a mark in its middle.
@@ -507,7 +498,6 @@ func testTower(t *testing.T, browser context_, srv *server) {
 	sq, _ := game.ParseSquare("c2")
 	x, y := squareXY(s, sq.File(), sq.Rank())
 	tb.mouse(input.DispatchMouseEventTypeMouseMoved, x, y, 0)
-	time.Sleep(200 * time.Millisecond)
 	tb.screenshot("pillar-inspector-hover")
 	checkInspector(t, tb, s, "c2")
 	// The die in the header's right: a white face.
@@ -571,7 +561,7 @@ func testLongPress(t *testing.T, browser context_, srv *server) {
 	sq, _ := game.ParseSquare("c2")
 	x, y := squareXY(s, sq.File(), sq.Rank())
 	tb.touch(input.DispatchTouchEventTypeTouchStart, x, y)
-	time.Sleep(900 * time.Millisecond)
+	tb.updates(2, 900*time.Millisecond) // held past the long press's 450 ms
 	tb.screenshot("pillar-inspector-long-press-phone")
 	tb.touch(input.DispatchTouchEventTypeTouchEnd, x, y)
 	checkInspector(t, tb, s, "c2")
@@ -597,7 +587,6 @@ func testSimulHotseat(t *testing.T, browser context_, srv *server) {
 	pressSq(tb, s, "a4")
 	pass("black")
 	s = tb.state()
-	time.Sleep(150 * time.Millisecond)
 	tb.screenshot("simultaneous-sealed-phone")
 	if j := strings.Join(s.Game.Moves, " "); !strings.Contains(j, "(sealed)") || strings.Contains(j, "Ra4") {
 		t.Errorf("Black's move list should show White's choice sealed: %q", s.Game.Moves)
@@ -642,7 +631,6 @@ func testButtonsAI(t *testing.T, browser context_, srv *server) {
 	t.Logf("draw offer: %q, result %s", s.Game.Message, s.Game.Result)
 	tb.button("flip")
 	s = tb.wait("the board flipped", func(s state) bool { return s.Board.Flipped })
-	time.Sleep(100 * time.Millisecond)
 	tb.screenshot("chess-flipped")
 	checkBoard(t, tb, s)
 	tb.button("flip")
@@ -713,7 +701,6 @@ func testComfort(t *testing.T, browser context_, srv *server) {
 	tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&play=1", desktop)
 	waitPlay(tb)
 	s := loadText(t, tb, "4k3/8/8/8/8/8/8/r3K3 w - - 0 1", 0)
-	time.Sleep(100 * time.Millisecond)
 	tb.screenshot("chess-check")
 	e1x, e1y := squareXY(s, 4, 0)
 	if c := tb.at(e1x-0.45*s.Board.Square, e1y-0.45*s.Board.Square); int(c.R) < int(c.G)+40 {
@@ -766,7 +753,6 @@ func testLabels(t *testing.T, browser context_, srv *server) {
 		scrollTo(tb, "play")
 		tb.button("play")
 		s = waitTurn(tb, 0)
-		time.Sleep(100 * time.Millisecond)
 		tb.screenshot("labels-play-" + vp.name)
 		for _, b := range s.Buttons {
 			if b.Clipped {
@@ -794,7 +780,7 @@ func scrollTo(tb *tab, id string) {
 		if _, err := chromedp.Call(tb.ctx, input.DispatchMouseEvent, p); err != nil {
 			tb.t.Fatal(err)
 		}
-		time.Sleep(150 * time.Millisecond)
+		tb.updates(2, 100*time.Millisecond)
 	}
 	tb.t.Fatalf("button %s stays outside the %d×%d viewport", id, tb.vp.width, tb.vp.height)
 }

@@ -113,7 +113,7 @@ func measureWorker(t *testing.T, browser context.Context, url string, app bool) 
 	t.Helper()
 	tab, cancel := chromedp.NewContext(browser)
 	defer cancel()
-	tab, cancelTimeout := context.WithTimeout(tab, 120*time.Second)
+	tab, cancelTimeout := context.WithTimeout(tab, ceiling(120*time.Second))
 	defer cancelTimeout()
 	vp := phone
 	if err := chromedp.Do(tab,
@@ -127,7 +127,7 @@ func measureWorker(t *testing.T, browser context.Context, url string, app bool) 
 	if app {
 		name = "app page"
 		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!(window.quintet && window.quintet.board.square > 0)`,
-			chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+			chromedp.WithPollingTimeout(ceiling(60*time.Second)))); err != nil {
 			t.Fatalf("the app never laid out: %v", err)
 		}
 	}

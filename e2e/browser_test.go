@@ -106,33 +106,6 @@ func (s *server) failures() []string {
 	return append([]string(nil), s.failed...)
 }
 
-// startBrowser starts one headless Chromium with a fresh profile for the whole test. Tabs
-// are opened from the returned context.
-func startBrowser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Context {
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromiumPath(t)),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("use-angle", "swiftshader"),
-		chromedp.Flag("enable-unsafe-swiftshader", true),
-		chromedp.Flag("autoplay-policy", "no-user-gesture-required"),
-	)
-	opts = append(opts, extra...)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(allocCtx)
-	t.Cleanup(func() {
-		cancel()
-		cancelAlloc()
-	})
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("start Chromium: %v", err)
-	}
-	return ctx
-}
-
 // state is window.quintet, which the app sets whenever what it shows changes.
 type state struct {
 	Scene   string   `json:"scene"`
@@ -196,7 +169,8 @@ var (
 // tab is one open page.
 type tab struct {
 	t      *testing.T
-	ctx    context.Context
+	ctx    context.Context // the tab's, with its deadline
+	base   context.Context // the tab's, without (to record a failure once the deadline is past)
 	vp     viewport
 	cancel func()
 	consoleLog
@@ -239,10 +213,11 @@ func open(t *testing.T, browser context.Context, baseURL, path string, vp viewpo
 // of its own, as another device would have).
 func openWith(t *testing.T, browser context.Context, baseURL, path string, vp viewport, copts ...chromedp.ContextOption) *tab {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(browser, copts...)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
-	tb := &tab{t: t, ctx: ctx, vp: vp}
+	base, cancel := chromedp.NewContext(browser, copts...)
+	ctx, cancelTimeout := context.WithTimeout(base, ceiling(3*time.Minute))
+	tb := &tab{t: t, ctx: ctx, base: base, vp: vp}
 	tb.cancel = func() { cancelTimeout(); cancel() }
+	t.Cleanup(tb.cancel) // a failed test's tab must not go on drawing in the shared browser
 	tb.collect(ctx)
 	opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(vp.scale)}
 	if vp.mobile {
@@ -251,7 +226,7 @@ func openWith(t *testing.T, browser context.Context, baseURL, path string, vp vi
 	}
 	start := time.Now()
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(vp.width, vp.height, opts...), chromedp.Navigate(baseURL+path)); err != nil {
-		t.Fatalf("load %s: %v", path, err)
+		tb.fail("load %s: %v", path, err)
 	}
 	tb.wait("the app reports a screen", func(s state) bool { return s.Scene != "" })
 	t.Logf("/%s at %s: first screen after %v", path, vp.name, time.Since(start).Round(time.Millisecond))
@@ -278,12 +253,16 @@ func (tb *tab) state() state {
 	return s
 }
 
-// wait polls the state until cond holds (at most a minute).
+// wait waits until cond holds for the app's status (window.quintet), looking at every
+// status the app reports (its "quintetstatus" event) and at least every 250 ms. Its
+// ceiling, a minute on two idle cores, grows with the machine's load; a failed wait
+// leaves a screenshot and the page's status in e2e/out/.
 func (tb *tab) wait(what string, cond func(state) bool) state {
 	tb.t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
+	limit := ceiling(60 * time.Second)
+	deadline := time.Now().Add(limit)
+	s, err := chromedp.Run(tb.ctx, chromedp.Evaluate[state](`window.quintet || {}`))
 	for {
-		s, err := chromedp.Run(tb.ctx, chromedp.Evaluate[state](`window.quintet || {}`))
 		if err == nil && cond(s) {
 			return s
 		}
@@ -291,9 +270,12 @@ func (tb *tab) wait(what string, cond func(state) bool) state {
 			tb.mu.Lock()
 			tb.t.Logf("console: %q", tb.console)
 			tb.mu.Unlock()
-			tb.t.Fatalf("waited a minute for %s; state %+v (err %v)", what, s, err)
+			tb.fail("waited %v for %s; state %s (err %v)", limit, what, jsonString(s), err)
 		}
-		time.Sleep(50 * time.Millisecond)
+		if err != nil {
+			time.Sleep(50 * time.Millisecond) // a page between two documents (a reload)
+		}
+		s, err = chromedp.Run(tb.ctx, chromedp.Evaluate[state](statusJS, chromedp.EvalAwaitPromise))
 	}
 }
 
@@ -304,8 +286,9 @@ func (tb *tab) eval(js string) {
 	}
 }
 
-// The app reads input once per frame: a press and a release must lie in different frames,
-// so every gesture holds for a while.
+// The app reads input once per update: a press and a release must lie in different
+// updates, so every step of a gesture waits for the app to have run updates (updates),
+// and for hold at least, as a person's fingers would.
 const hold = 70 * time.Millisecond
 
 func (tb *tab) mouse(typ input.DispatchMouseEventType, x, y float64, buttons int64) {
@@ -325,26 +308,26 @@ func (tb *tab) mouse(typ input.DispatchMouseEventType, x, y float64, buttons int
 // click is a real mouse click at (x, y) CSS pixels.
 func (tb *tab) click(x, y float64) {
 	tb.mouse(input.DispatchMouseEventTypeMouseMoved, x, y, 0)
-	time.Sleep(hold / 2)
+	tb.updates(1, hold/2)
 	tb.mouse(input.DispatchMouseEventTypeMousePressed, x, y, 1)
-	time.Sleep(hold)
+	tb.updates(2, hold)
 	tb.mouse(input.DispatchMouseEventTypeMouseReleased, x, y, 0)
-	time.Sleep(hold)
+	tb.updates(2, hold)
 }
 
 // drag presses at one point, moves in steps to another and releases there.
 func (tb *tab) drag(x0, y0, x1, y1 float64) {
 	tb.mouse(input.DispatchMouseEventTypeMouseMoved, x0, y0, 0)
-	time.Sleep(hold / 2)
+	tb.updates(1, hold/2)
 	tb.mouse(input.DispatchMouseEventTypeMousePressed, x0, y0, 1)
-	time.Sleep(hold)
+	tb.updates(2, hold)
 	for i := 1; i <= 5; i++ {
 		f := float64(i) / 5
 		tb.mouse(input.DispatchMouseEventTypeMouseMoved, x0+(x1-x0)*f, y0+(y1-y0)*f, 1)
-		time.Sleep(hold / 2)
+		tb.updates(1, hold/2)
 	}
 	tb.mouse(input.DispatchMouseEventTypeMouseReleased, x1, y1, 0)
-	time.Sleep(hold)
+	tb.updates(2, hold)
 }
 
 func (tb *tab) touch(typ input.DispatchTouchEventType, x, y float64) {
@@ -361,22 +344,22 @@ func (tb *tab) touch(typ input.DispatchTouchEventType, x, y float64) {
 // tap is a finger's tap at (x, y) CSS pixels.
 func (tb *tab) tap(x, y float64) {
 	tb.touch(input.DispatchTouchEventTypeTouchStart, x, y)
-	time.Sleep(hold)
+	tb.updates(2, hold)
 	tb.touch(input.DispatchTouchEventTypeTouchEnd, x, y)
-	time.Sleep(hold)
+	tb.updates(2, hold)
 }
 
 // swipe drags a finger from one point to another.
 func (tb *tab) swipe(x0, y0, x1, y1 float64) {
 	tb.touch(input.DispatchTouchEventTypeTouchStart, x0, y0)
-	time.Sleep(hold)
+	tb.updates(2, hold)
 	for i := 1; i <= 5; i++ {
 		f := float64(i) / 5
 		tb.touch(input.DispatchTouchEventTypeTouchMove, x0+(x1-x0)*f, y0+(y1-y0)*f)
-		time.Sleep(hold / 2)
+		tb.updates(1, hold/2)
 	}
 	tb.touch(input.DispatchTouchEventTypeTouchEnd, x1, y1)
-	time.Sleep(hold)
+	tb.updates(2, hold)
 }
 
 // press presses (clicks or taps, by viewport) at a point.
@@ -423,12 +406,12 @@ func (tb *tab) key(k string) {
 	if _, err := chromedp.Call(tb.ctx, input.DispatchKeyEvent, p); err != nil {
 		tb.t.Fatalf("key %s: %v", k, err)
 	}
-	time.Sleep(hold)
+	tb.updates(2, hold)
 	p.Type, p.Text = input.DispatchKeyEventTypeKeyUp, ""
 	if _, err := chromedp.Call(tb.ctx, input.DispatchKeyEvent, p); err != nil {
 		tb.t.Fatalf("key %s: %v", k, err)
 	}
-	time.Sleep(hold / 2)
+	tb.updates(1, hold/2)
 }
 
 // squareXY is the centre of a square in CSS pixels, as the app lays the board out.
@@ -441,9 +424,12 @@ func squareXY(s state, f, r int) (x, y float64) {
 	return b.X + (float64(col)+0.5)*b.Square, b.Y + (float64(row)+0.5)*b.Square
 }
 
-// screenshot takes a screenshot into e2e/out/name.png and keeps it for pixel checks.
+// screenshot takes a screenshot into e2e/out/name.png and keeps it for pixel checks,
+// once the app has run two updates since the call: the status last read was drawn in
+// its update's frame, and that frame is on screen.
 func (tb *tab) screenshot(name string) {
 	tb.t.Helper()
+	tb.updates(2, 0)
 	buf, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		tb.t.Fatalf("screenshot: %v", err)

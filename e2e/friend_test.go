@@ -58,11 +58,9 @@ func (tb *tab) waitNet(what string, cond func(state, netState) bool) (state, net
 	return s, n
 }
 
-// friendBrowser is a Chromium whose WebRTC candidates are plain addresses (no mDNS
-// names), so two pages and a native peer on one machine reach each other.
-func friendBrowser(t *testing.T) context_ {
-	return startBrowser(t, chromedp.Flag("disable-features", "WebRtcHideLocalIpsWithMdns"))
-}
+// friendBrowser is the Chromium of the tests, whose WebRTC candidates are plain addresses
+// (no mDNS names: startBrowser), so two pages and a native peer on one machine reach each other.
+func friendBrowser(t *testing.T) context_ { return startBrowser(t) }
 
 // offline is the query that points a page at the test's relay and at no STUN server (the
 // machine has no internet).

@@ -274,16 +274,19 @@ const markLayout = `(() => {
 // shipTab is one tab of the browser.
 type shipTab struct {
 	t      *testing.T
-	ctx    context.Context
+	ctx    context.Context // with the tab's deadline
+	base   context.Context // without (to record a failure)
 	cancel func()
 	consoleLog
 }
 
-func openShipTab(t *testing.T, browser context.Context) *shipTab {
+// openShipTab opens a tab (copts: chromedp.WithNewBrowserContext for a profile of its
+// own, a cold cache).
+func openShipTab(t *testing.T, browser context.Context, copts ...chromedp.ContextOption) *shipTab {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(browser)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 4*time.Minute)
-	tb := &shipTab{t: t, ctx: ctx}
+	base, cancel := chromedp.NewContext(browser, copts...)
+	ctx, cancelTimeout := context.WithTimeout(base, ceiling(4*time.Minute))
+	tb := &shipTab{t: t, ctx: ctx, base: base}
 	tb.cancel = func() { cancelTimeout(); cancel() }
 	t.Cleanup(tb.cancel)
 	tb.collect(ctx)
@@ -313,9 +316,12 @@ func shipEval[T any](tb *shipTab, js string) T {
 	return v
 }
 
-// until polls a JavaScript condition (errors while a page reloads count as false).
+// until polls a JavaScript condition (errors while a page reloads count as false), for at
+// most limit on two idle cores (scaled to the machine's load); a failure leaves a
+// screenshot and the page's status in e2e/out/.
 func (tb *shipTab) until(what, cond string, limit time.Duration) {
 	tb.t.Helper()
+	limit = ceiling(limit)
 	deadline := time.Now().Add(limit)
 	for {
 		ok, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](`(async () => !!(await (`+cond+`)))()`, chromedp.EvalAwaitPromise))
@@ -324,17 +330,11 @@ func (tb *shipTab) until(what, cond string, limit time.Duration) {
 		}
 		if time.Now().After(deadline) {
 			tb.mu.Lock()
-			tb.t.Logf("console: %q", tb.console)
+			console := append([]chromedp.ConsoleMessage(nil), tb.console...)
 			tb.mu.Unlock()
-			diag, _ := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`(async () => {
-			  const r = await navigator.serviceWorker.getRegistration();
-			  const w = (x) => x && [x.scriptURL, x.state];
-			  return JSON.stringify({ build: window.quintetBuild, controller: w(navigator.serviceWorker.controller),
-			    active: r && w(r.active), waiting: r && w(r.waiting), installing: r && w(r.installing),
-			    marks: performance.getEntriesByType("mark").map((m) => [m.name, Math.round(m.startTime)]) });
-			})()`, chromedp.EvalAwaitPromise))
-			tb.t.Logf("page: %s", diag)
-			tb.t.Fatalf("%s: not within %v (last error: %v)", what, limit, err)
+			why := fmt.Sprintf("%s: not within %v (last error: %v)", what, limit, err)
+			saveFailure(tb.t, tb.base, why, console)
+			tb.t.Fatal(why)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
@@ -358,7 +358,8 @@ func (tb *shipTab) waitBoard(what string) boardTiming {
 		tb.t.Fatalf("%s: the app shows an error: %s", what, e)
 	}
 	var bt boardTiming
-	for deadline := time.Now().Add(30 * time.Second); ; {
+	limit := ceiling(30 * time.Second)
+	for deadline := time.Now().Add(limit); ; {
 		buf, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
 		if err != nil {
 			tb.t.Fatalf("%s: screenshot: %v", what, err)
@@ -384,7 +385,7 @@ func (tb *shipTab) waitBoard(what string) boardTiming {
 		}
 		if time.Now().After(deadline) {
 			shipShot(tb.t, buf)
-			tb.t.Fatalf("%s: the board is laid out but not drawn within 30 s", what)
+			tb.t.Fatalf("%s: the board is laid out but not drawn within %v", what, limit)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
@@ -777,7 +778,7 @@ func TestShipLoader(t *testing.T) {
 	    text: document.getElementById("loading-detail").textContent, barPx: b.parentNode.getBoundingClientRect().width };
 	})()`
 	var seen []loaderState
-	for deadline := time.Now().Add(90 * time.Second); len(seen) < 3; {
+	for deadline := time.Now().Add(ceiling(90 * time.Second)); len(seen) < 3; {
 		tb.until("part of the wasm has arrived", `window.quintetLoad && quintetLoad.got > 0 && quintetLoad.got < quintetLoad.total`, 90*time.Second)
 		st := shipEval[loaderState](tb, read)
 		if st.Got == st.Total {

@@ -119,7 +119,7 @@ func settle(tb *tab, minPlies int) state {
 			return s
 		}
 		if s.Game.Panel == "" {
-			time.Sleep(100 * time.Millisecond)
+			tb.updates(2, 100*time.Millisecond)
 			continue
 		}
 		tb.button("move:0")
@@ -315,7 +315,7 @@ func testGameDesktop(t *testing.T, browser context_, srv *server, name string, e
 		x1, y1 := squareXY(s, bad.File(), bad.Rank())
 		before := s.Game.Plies
 		tb.drag(x0, y0, x1, y1)
-		time.Sleep(200 * time.Millisecond)
+		tb.updates(2, 100*time.Millisecond)
 		if s2 := waitTurn(tb, 0); s2.Game.Plies != before || s2.Game.Text != s.Game.Text {
 			t.Errorf("an illegal drop changed the game: %d → %d entries", before, s2.Game.Plies)
 		}
@@ -335,7 +335,6 @@ func testGameDesktop(t *testing.T, browser context_, srv *server, name string, e
 	if s.Game.Result == "*" || (end.result != "" && s.Game.Result != end.result) {
 		t.Errorf("result %s (%s), want %q", s.Game.Result, s.Game.Reason, end.result)
 	}
-	time.Sleep(300 * time.Millisecond)
 	tb.screenshot(name + "-end-desktop")
 	exportPGN(t, tb, name, s)
 	checkConsole(t, tb.close(), srv)
@@ -430,8 +429,11 @@ func testGamePhone(t *testing.T, browser context_, srv *server, name string) {
 // the page can show) idle and while the AI thinks at its strongest level, in one page.
 // A search on the page's thread would stop the callbacks for the whole search (seconds);
 // a search in the worker only shares the machine's two cores. So the test asserts what
-// tells the two apart on a loaded machine — no frame gap longer than a quarter second and
-// at least half the idle rate — and logs the ratio, which the closing notes quote.
+// tells the two apart on a loaded machine — no frame gap longer than a quarter second (or
+// than twice the longest gap of the idle windows beside it, when the machine is so busy
+// that the page stalls that long idle too: a search on the page's thread would stop it
+// for the 8 s of its budget) and at least half the idle rate — and logs the ratio, which
+// the closing notes quote.
 func testFrameRate(t *testing.T, browser context_, srv *server) {
 	// A budget of 8 s a move, so that the measurement fits in the AI's thinking even on a
 	// busy machine (the strongest level uses all of it).
@@ -491,14 +493,15 @@ func testFrameRate(t *testing.T, browser context_, srv *server) {
 		}
 		timing, _ := chromedp.Run(tb.ctx, chromedp.Evaluate[map[string]float64](`quintetTiming()`))
 		ref := (idle.Rate + idle2.Rate) / 2
-		t.Logf("try %d: frame rate idle %.1f/s (%d drawn), while the AI thinks %.1f/s = %.0f%% of idle, longest frame gap %.0f ms (%d drawn; thinking at start %v, at end %v), idle again %.1f/s; Go time %v",
-			try, idle.Rate, idle.Drawn, busy.Rate, 100*busy.Rate/ref, busy.Gap, busy.Drawn, busy.Before, busy.After, idle2.Rate, timing)
-		ok := !idle.Before && !idle.After && busy.Before && busy.After && busy.Rate >= 0.5*ref && busy.Gap < 250
+		t.Logf("try %d: frame rate idle %.1f/s (%d drawn, longest gap %.0f ms), while the AI thinks %.1f/s = %.0f%% of idle, longest frame gap %.0f ms (%d drawn; thinking at start %v, at end %v), idle again %.1f/s (longest gap %.0f ms); Go time %v",
+			try, idle.Rate, idle.Drawn, idle.Gap, busy.Rate, 100*busy.Rate/ref, busy.Gap, busy.Drawn, busy.Before, busy.After, idle2.Rate, idle2.Gap, timing)
+		gapLimit := max(250, 2*max(idle.Gap, idle2.Gap))
+		ok := !idle.Before && !idle.After && busy.Before && busy.After && busy.Rate >= 0.5*ref && busy.Gap < gapLimit
 		if ok {
 			break
 		}
 		if try == 3 {
-			t.Errorf("three tries: while the AI thinks the page drew under half its idle rate or stopped drawing for 250 ms or more (or the AI did not think through the measurement)")
+			t.Errorf("three tries: while the AI thinks the page drew under half its idle rate or stopped drawing for 250 ms or more, and twice its longest idle gap (or the AI did not think through the measurement)")
 			break
 		}
 	}
@@ -515,7 +518,6 @@ func testCrownHotseat(t *testing.T, browser context_, srv *server) {
 		if s.Game.Text != "" {
 			t.Errorf("the hand-over screen reports a position: %q", s.Game.Text)
 		}
-		time.Sleep(200 * time.Millisecond)
 		tb.screenshot("crown-handover-" + to)
 		// No pixel of the board: no square colours and no white pieces anywhere (black
 		// pieces' fill is too near the background to tell; they hold no secret here, and

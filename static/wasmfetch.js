@@ -79,8 +79,9 @@
   //               plain tells that the host decoded the file already (Content-Encoding)
   //   base, version: where brotli/ is, and the build (for the decoder's URLs)
   //   response:   the fetch of url if already started (a Response or its promise)
+  //   mark:       a performance mark's name, set when the plain wasm has all been handed on
   async function fetchWasm(url, opts) {
-    const { codec, rawSize = 0, onProgress, base = self.location.href, version = "" } = opts;
+    const { codec, rawSize = 0, onProgress, base = self.location.href, version = "", mark = "" } = opts;
     const res = await (opts.response || fetch(url));
     if (!res.ok) throw new Error(url + ": HTTP " + res.status);
     const reader = res.body.getReader();
@@ -127,6 +128,7 @@
         transform(chunk, c) { n += chunk.length; c.enqueue(chunk); },
         flush() {
           if (n !== rawSize) throw new Error(url + ": " + n + " bytes, not the " + rawSize + " of this build (the site changed while loading: reload)");
+          if (mark) performance.mark(mark);
         },
       }));
     }

@@ -1,0 +1,270 @@
+//go:build !js
+
+package e2e
+
+// The harness's clock and its failures: one Chromium for the whole run, ceilings that
+// grow with the machine's load, waits for the app's own events and updates instead of
+// sleeps, and what a failed wait leaves in e2e/out/ (a screenshot and the page's status).
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestMain closes the shared browser after the last test.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	shared.stop()
+	os.Exit(code)
+}
+
+// shared is the one Chromium of the run. Starting one costs a second or two (more on a
+// busy machine); every test function used to start its own. Tests stay apart because
+// each serves the site on a port of its own: storage, service workers and caches belong
+// to an origin, and every test's origin is new. A test that needs another device's
+// profile opens its tab with chromedp.WithNewBrowserContext.
+var shared sharedBrowser
+
+type sharedBrowser struct {
+	once   sync.Once
+	ctx    context.Context
+	err    error
+	cancel []func()
+}
+
+func (s *sharedBrowser) stop() {
+	for i := len(s.cancel) - 1; i >= 0; i-- {
+		s.cancel[i]()
+	}
+}
+
+// startBrowser returns the shared headless Chromium (started by the first test that asks),
+// from which tabs are opened. WebRTC candidates are plain addresses (no mDNS names), so
+// that two pages and a native peer on one machine reach each other.
+func startBrowser(t *testing.T) context.Context {
+	t.Helper()
+	path := chromiumPath(t)
+	shared.once.Do(func() {
+		dir, err := os.MkdirTemp("", "quintet-e2e-chromium-")
+		if err != nil {
+			shared.err = err
+			return
+		}
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(path),
+			chromedp.UserDataDir(dir),
+			chromedp.Flag("no-sandbox", true),
+			chromedp.Flag("disable-gpu", true),
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("use-angle", "swiftshader"),
+			chromedp.Flag("enable-unsafe-swiftshader", true),
+			chromedp.Flag("autoplay-policy", "no-user-gesture-required"),
+			chromedp.Flag("disable-features", "WebRtcHideLocalIpsWithMdns"),
+		)
+		allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancel := chromedp.NewContext(allocCtx)
+		shared.cancel = append(shared.cancel, func() { os.RemoveAll(dir) }, cancelAlloc, cancel)
+		start := time.Now()
+		shared.err = chromedp.Do(ctx)
+		shared.ctx = ctx
+		fmt.Fprintf(os.Stderr, "e2e: Chromium started in %v; wait ceilings ×%.1f (%s)\n",
+			time.Since(start).Round(time.Millisecond), slowness(), slownessWhy())
+	})
+	if shared.err != nil {
+		t.Fatalf("start Chromium: %v", shared.err)
+	}
+	return shared.ctx
+}
+
+// slowness is the factor every ceiling of the tests is multiplied by. The ceilings are
+// written for two idle cores; $QUINTET_E2E_SLOW sets the factor (e.g. 3 on a slow
+// machine), else it follows the machine's load when the wait starts: one more for each
+// core's worth of runnable processes beyond the cores (two `yes > /dev/null` beside the
+// suite on two cores: about 2). A ceiling only bounds how long a wait may take before it
+// fails; no wait ever lasts longer than its event takes.
+func slowness() float64 {
+	if v, err := strconv.ParseFloat(os.Getenv("QUINTET_E2E_SLOW"), 64); err == nil && v >= 1 {
+		return v
+	}
+	return min(8, max(1, loadAverage()/float64(runtime.NumCPU())))
+}
+
+func slownessWhy() string {
+	if os.Getenv("QUINTET_E2E_SLOW") != "" {
+		return "$QUINTET_E2E_SLOW"
+	}
+	return fmt.Sprintf("load average %.1f on %d cores", loadAverage(), runtime.NumCPU())
+}
+
+// loadAverage is the one-minute load average (0 where /proc/loadavg is missing).
+func loadAverage() float64 {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0
+	}
+	f, _, _ := strings.Cut(string(b), " ")
+	v, _ := strconv.ParseFloat(f, 64)
+	return v
+}
+
+// ceiling is d, written for two idle cores, scaled to the machine now.
+func ceiling(d time.Duration) time.Duration { return time.Duration(float64(d) * slowness()) }
+
+// updatesJS waits in the page until the app has run n more updates (Update calls, which
+// read the input) and ms milliseconds have passed. A page that is not the app (no
+// quintetTiming) only waits the time. It gives up after limit ms and says so.
+const updatesJS = `((n, ms, limit) => new Promise((resolve) => {
+  const count = () => (window.quintetTiming ? window.quintetTiming().updates : -1);
+  const t0 = performance.now(), u0 = count();
+  const check = () => {
+    const u = count(), dt = performance.now() - t0;
+    if ((u0 < 0 || u >= u0 + n) && dt >= ms) resolve(true);
+    else if (dt > limit) resolve(false);
+    else setTimeout(check, 4);
+  };
+  check();
+}))`
+
+// updates waits until the app has run n updates and at least d has passed: a press held
+// for one update at least is seen, however slowly the machine draws. A tab that runs no
+// update (one in the background gets no frames) is logged after a ceiling, not failed:
+// the wait for what the press should do tells.
+func (tb *tab) updates(n int, d time.Duration) {
+	tb.t.Helper()
+	limit := ceiling(10 * time.Second)
+	ok, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](fmt.Sprintf("%s(%d, %d, %d)", updatesJS, n, d.Milliseconds(), limit.Milliseconds()), chromedp.EvalAwaitPromise))
+	if err != nil {
+		tb.t.Fatalf("wait for %d updates of the app: %v", n, err)
+	}
+	if !ok {
+		tb.t.Logf("the app ran fewer than %d updates in %v (a tab in the background?)", n, limit)
+	}
+}
+
+// statusJS resolves with window.quintet at the app's next status (its "quintetstatus"
+// event), or after 250 ms: a wait checks its condition on every change, with a slow
+// poll behind in case a change falls between two looks.
+const statusJS = `new Promise((resolve) => {
+  const done = () => { removeEventListener("quintetstatus", done); clearTimeout(timer); resolve(window.quintet || {}); };
+  const timer = setTimeout(done, 250);
+  addEventListener("quintetstatus", done);
+})`
+
+// pageStatusJS is what a failed wait records of the page: its address, the app's status
+// and timing, the loader's text, the performance marks and the service worker's state.
+const pageStatusJS = `(async () => {
+  const out = { url: location.href, title: document.title, quintet: window.quintet, build: window.quintetBuild,
+    load: window.quintetLoad, loading: (document.getElementById("loading") || {}).innerText,
+    dialog: (() => { const d = document.getElementById("dlg"); return d ? { hidden: d.hidden, mode: d.dataset.mode } : null; })(),
+    marks: performance.getEntriesByType("mark").map((m) => [m.name, Math.round(m.startTime)]), now: Math.round(performance.now()) };
+  try { out.timing = window.quintetTiming && window.quintetTiming(); } catch (e) { out.timing = String(e); }
+  try {
+    const sw = navigator.serviceWorker, r = sw && (await sw.getRegistration());
+    const w = (x) => x && [x.scriptURL, x.state];
+    out.serviceWorker = sw && { controller: w(sw.controller), active: r && w(r.active), waiting: r && w(r.waiting), installing: r && w(r.installing) };
+  } catch (e) { out.serviceWorker = String(e); }
+  return JSON.stringify(out, null, 1);
+})()`
+
+// saveFailure leaves in e2e/out/ what the page showed when a wait failed: FAIL-<test>.png
+// and FAIL-<test>.txt (why, the page's status, the console). base is the tab's context
+// without its deadline, which may be what ran out.
+func saveFailure(t *testing.T, base context.Context, why string, console []chromedp.ConsoleMessage) {
+	t.Helper()
+	if err := os.MkdirAll("out", 0o755); err != nil {
+		t.Logf("save the failure: %v", err)
+		return
+	}
+	name := filepath.Join("out", "FAIL-"+strings.NewReplacer("/", "-", " ", "_").Replace(t.Name()))
+	ctx, cancel := context.WithTimeout(base, ceiling(20*time.Second))
+	defer cancel()
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\nat %s, wait ceilings ×%.1f (%s)\n\n", why, time.Now().Format(time.RFC3339), slowness(), slownessWhy())
+	if st, err := chromedp.Run(ctx, chromedp.Evaluate[string](pageStatusJS, chromedp.EvalAwaitPromise)); err == nil {
+		b.WriteString(st)
+	} else {
+		fmt.Fprintf(&b, "the page's status: %v", err)
+	}
+	b.WriteString("\n\nconsole:\n")
+	for _, m := range console {
+		fmt.Fprintf(&b, "%s %s:%d: %s\n", m.Type, m.URL, m.Line+1, m.Text)
+	}
+	if err := os.WriteFile(name+".txt", []byte(b.String()), 0o644); err != nil {
+		t.Logf("save the failure: %v", err)
+	}
+	if png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
+		os.WriteFile(name+".png", png, 0o644)
+	} else {
+		t.Logf("screenshot of the failure: %v", err)
+	}
+	abs, _ := filepath.Abs(name)
+	t.Logf("the failed wait's screenshot and page status: %s.png, %s.txt", abs, abs)
+}
+
+// fail records the page (saveFailure) and fails the test.
+func (tb *tab) fail(format string, args ...any) {
+	tb.t.Helper()
+	why := fmt.Sprintf(format, args...)
+	tb.mu.Lock()
+	console := append([]chromedp.ConsoleMessage(nil), tb.console...)
+	tb.mu.Unlock()
+	saveFailure(tb.t, tb.base, why, console)
+	tb.t.Fatal(why)
+}
+
+// until waits until a JavaScript condition (awaited, if a promise) holds in the page,
+// looking at every status of the app and at least every 250 ms.
+func (tb *tab) until(what, cond string, limit time.Duration) {
+	tb.t.Helper()
+	limit = ceiling(limit)
+	deadline := time.Now().Add(limit)
+	js := `(async () => { for (let i = 0; ; i++) { if (await (` + cond + `)) return true; if (i) return false; await ` + statusJS + `; } })()`
+	for {
+		ok, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](js, chromedp.EvalAwaitPromise))
+		if err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			tb.fail("%s: not within %v (last error: %v)", what, limit, err)
+		}
+		if err != nil {
+			time.Sleep(50 * time.Millisecond) // a page between two documents (a reload)
+		}
+	}
+}
+
+// jsonString is v as JSON, for messages.
+func jsonString(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// TestSlowness: $QUINTET_E2E_SLOW sets the ceilings' factor; without it (or with a
+// value below 1) the factor follows the load, never below 1 nor above 8.
+func TestSlowness(t *testing.T) {
+	t.Setenv("QUINTET_E2E_SLOW", "3")
+	if got := ceiling(10 * time.Second); got != 30*time.Second {
+		t.Errorf("QUINTET_E2E_SLOW=3: ceiling(10 s) = %v, want 30 s", got)
+	}
+	for _, v := range []string{"", "0.5", "fast"} {
+		t.Setenv("QUINTET_E2E_SLOW", v)
+		f := slowness()
+		want := min(8, max(1, loadAverage()/float64(runtime.NumCPU())))
+		if f < 1 || f > 8 || f < want-0.5 || f > want+0.5 { // the load may move between two reads
+
+			t.Errorf("QUINTET_E2E_SLOW=%q: factor %.2f, want %.2f (from the load)", v, f, want)
+		}
+	}
+}

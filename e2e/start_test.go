@@ -1,0 +1,108 @@
+//go:build !js
+
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// startSteps are the steps of a start, in order: the loader's performance marks, the
+// app's (main.go) and the harness's (markLayout), and the Resource Timing of the files.
+var startSteps = []struct{ key, what string }{
+	{"buildJson", "build.json received"},
+	{"scripts", "wasmfetch.js and wasm_exec.js run"},
+	{"decoder", "brotli decoder ready"},
+	{"wasmFirstByte", "main.wasm's first byte"},
+	{"wasmReceived", "main.wasm received"},
+	{"decoded", "main.wasm decoded (streamed into the compiler)"},
+	{"instantiated", "compiled and instantiated"},
+	{"main", "Go runtime started, inits run (main)"},
+	{"app", "first scene built"},
+	{"layout", "first layout (window.quintet)"},
+	{"shown", "first frame on screen"},
+}
+
+// startMarksJS reads the steps' times (ms after navigation started; -1: not reached).
+const startMarksJS = `(() => {
+  const m = (n) => { const e = performance.getEntriesByName(n); return e.length ? e[0].startTime : -1; };
+  const r = (s, f) => { const e = performance.getEntriesByType("resource").find((e) => e.name.includes(s)); return e ? e[f] : -1; };
+  return { buildJson: r("build.json", "responseEnd"), scripts: m("quintet-scripts"), decoder: m("quintet-decoder"),
+    wasmFirstByte: r("main.wasm.", "responseStart"), wasmReceived: r("main.wasm.", "responseEnd"),
+    decoded: m("quintet-wasm-decoded"), instantiated: m("quintet-instantiated"), main: m("quintet-main"),
+    app: m("quintet-app"), layout: m("quintet-layout"), shown: m("quintet-first-frame-shown") };
+})()`
+
+// TestStartTiming measures where a first visit's start goes: the site under a sub-path
+// on loopback, each load in a profile of its own (a cold cache), the setup screen and a
+// link with &play=1 (its board), at the desktop viewport. It logs every step's time after
+// navigation and, over the runs, the median; QUINTET_E2E_RUNS sets the runs of each
+// (default 1). Figures only: the machine is shared, so it asserts that every step was
+// reached in order, not how soon.
+func TestStartTiming(t *testing.T) {
+	runs := 1
+	if n, err := strconv.Atoi(os.Getenv("QUINTET_E2E_RUNS")); err == nil && n > 0 {
+		runs = n
+	}
+	dir := copySite(t, staticDir(t))
+	srv := startShipServer(t, dir, "/quintet/", false)
+	browser := startBrowser(t)
+	for _, page := range []struct{ name, query, ready string }{
+		{"setup", "", `window.quintet && window.quintet.scene === "setup" && window.quintet.buttons.length > 0`},
+		{"play", shipPlay, `window.quintet && window.quintet.scene === "play" && window.quintet.board.square > 0`},
+	} {
+		t.Run(page.name, func(t *testing.T) {
+			all := map[string][]float64{}
+			for i := 0; i < runs; i++ {
+				tb := openShipTab(t, browser, chromedp.WithNewBrowserContext())
+				tb.navigate(srv.url + page.query)
+				tb.until("the "+page.name+" screen on screen", page.ready+` && performance.getEntriesByName("quintet-first-frame-shown").length > 0`, 60*time.Second)
+				marks := shipEval[map[string]float64](tb, startMarksJS)
+				if load := shipEval[string](tb, `JSON.stringify(window.quintetLoad || {})`); !strings.Contains(load, `"plain":false`) {
+					t.Logf("the loader: %s", load)
+				}
+				var line []string
+				last := 0.0
+				for _, s := range startSteps {
+					v, ok := marks[s.key]
+					if !ok || v < 0 {
+						if s.key != "decoder" { // a gzip-only build has none
+							t.Errorf("run %d: the step %q was not reached", i+1, s.what)
+						}
+						continue
+					}
+					// scripts, decoder and the first byte run beside the download; the
+					// rest is a chain.
+					if s.key != "scripts" && s.key != "decoder" && s.key != "wasmFirstByte" {
+						if v+1 < last {
+							t.Errorf("run %d: %q at %.0f ms, before the step before it (%.0f ms)", i+1, s.what, v, last)
+						}
+						last = v
+					}
+					all[s.key] = append(all[s.key], v)
+					line = append(line, fmt.Sprintf("%s %.0f", s.key, v))
+				}
+				t.Logf("%s, run %d (ms after navigation): %s", page.name, i+1, strings.Join(line, ", "))
+				tb.checkConsole()
+				tb.cancel()
+			}
+			var b strings.Builder
+			for _, s := range startSteps {
+				v := all[s.key]
+				if len(v) == 0 {
+					continue
+				}
+				sort.Float64s(v)
+				fmt.Fprintf(&b, "\n  %6.0f ms  %s", v[len(v)/2], s.what)
+			}
+			t.Logf("%s: median of %d cold starts under %s (load average %.1f):%s", page.name, runs, srv.url, loadAverage(), b.String())
+		})
+	}
+}
