@@ -556,11 +556,11 @@ func (f *Friend) button(ctx *Ctx, id string) {
 		}()
 	case "paste":
 		f.ask, f.okLbl = "answer", askButton(lang.T("Connect"))
-		ctx.Host.AskText(lang.T("Paste your friend's answer code"), "")
+		ctx.Host.AskText(lang.T("Paste your friend's answer code"), "", lang.T("Connect"))
 		setAskPlaceholder(lang.T("The answer code your friend's page shows"))
 	case "settings":
 		f.ask, f.okLbl = "settings", askButton(lang.T("Save"))
-		ctx.Host.AskText(lang.T("Relays (wss://…) and STUN/TURN servers (turn:host:port user password), one a line"), f.link.set.Text())
+		ctx.Host.AskText(lang.T("Relays (wss://…) and STUN/TURN servers (turn:host:port user password), one a line"), f.link.set.Text(), lang.T("Save"))
 	case "back":
 		f.back(ctx)
 	}
@@ -674,7 +674,12 @@ func (f *Friend) lines() []textLine {
 			name = v.Title
 		}
 		ls = append(ls, textLine{lang.F("Send this link to your friend (%s; colours by a fair coin flip both devices take part in). The game starts when they open it.", name), colTitle, false})
-		ls = append(ls, textLine{lang.T("Waiting for your friend…") + " · " + relays, colGood, false})
+		// Green only when the friend can reach us: some relay is connected.
+		wc := colGood
+		if c == 0 {
+			wc = colError
+		}
+		ls = append(ls, textLine{lang.T("Waiting for your friend…") + " · " + relays, wc, false})
 		if f.note != "" {
 			ls = append(ls, textLine{f.note, colTitle, false})
 		}

@@ -6,8 +6,9 @@ package scenes
 type Host interface {
 	// ShowText opens a dialog showing text (a PGN) with Copy and Download buttons.
 	ShowText(title, text, filename string)
-	// AskText opens a dialog with a text box; the text entered comes from Answer.
-	AskText(title, hint string)
+	// AskText opens a dialog with a text box and a button that says ok (what it does:
+	// Load, Save…); the text entered comes from Answer.
+	AskText(title, hint, ok string)
 	// Answer is the text entered in the last AskText dialog, once.
 	Answer() (string, bool)
 	// Busy reports whether a dialog is open (the canvas then ignores input).
@@ -21,7 +22,7 @@ type Host interface {
 type noHost struct{}
 
 func (noHost) ShowText(title, text, filename string) {}
-func (noHost) AskText(title, hint string)            {}
+func (noHost) AskText(title, hint, ok string)        {}
 func (noHost) Answer() (string, bool)                { return "", false }
 func (noHost) Busy() bool                            { return false }
 func (noHost) Get(string) string                     { return "" }

@@ -69,7 +69,7 @@ func NewPageHost() *PageHost {
 
 func el(id string) js.Value { return js.Global().Get("document").Call("getElementById", id) }
 
-func (h *PageHost) show(title, text string, export bool, filename string) {
+func (h *PageHost) show(title, text string, export bool, filename, ok string) {
 	d := el("dlg")
 	if !d.Truthy() {
 		return
@@ -77,7 +77,7 @@ func (h *PageHost) show(title, text string, export bool, filename string) {
 	el("dlg-title").Set("textContent", title)
 	// The dialog's buttons are the page's HTML: their words follow the language here.
 	for id, label := range map[string]string{"dlg-copy": lang.T("Copy"), "dlg-download": lang.T("Download"),
-		"dlg-ok": lang.T("Load"), "dlg-close": lang.T("Close")} {
+		"dlg-ok": ok, "dlg-close": lang.T("Close")} {
 		el(id).Set("textContent", label)
 	}
 	js.Global().Get("document").Get("documentElement").Set("lang", lang.Current())
@@ -108,10 +108,10 @@ func (h *PageHost) close() {
 }
 
 // ShowText implements Host.
-func (h *PageHost) ShowText(title, text, filename string) { h.show(title, text, true, filename) }
+func (h *PageHost) ShowText(title, text, filename string) { h.show(title, text, true, filename, "") }
 
 // AskText implements Host.
-func (h *PageHost) AskText(title, hint string) { h.show(title, hint, false, "") }
+func (h *PageHost) AskText(title, hint, ok string) { h.show(title, hint, false, "", ok) }
 
 // Answer implements Host.
 func (h *PageHost) Answer() (string, bool) {

@@ -340,8 +340,8 @@ func (p *Play) notices(ctx *Ctx) {
 		}
 		if len(words) > 0 {
 			p.say(strings.Join(words, "; "))
-		} else if e.Input.Kind == game.InputMove && n.By == "you" {
-			p.msg = "" // an older message ("Loaded.", a prompt) no longer applies
+		} else if e.Input.Kind == game.InputMove {
+			p.msg = "" // an older message ("Check", "Loaded.", a prompt) no longer applies
 		}
 	}
 	if err := p.m.Err(); err != nil {
@@ -620,7 +620,7 @@ func (p *Play) button(ctx *Ctx, id string) {
 		name := fmt.Sprintf("quintet-%s.pgn", g.Variant().Name)
 		ctx.Host.ShowText(lang.T("Game in PGN"), p.m.PGN(), name)
 	case "load":
-		ctx.Host.AskText(lang.T("Load a game (PGN) or a position"), "")
+		ctx.Host.AskText(lang.T("Load a game (PGN) or a position"), "", lang.T("Load"))
 	case "sound":
 		ctx.Sound.Toggle()
 	case "motion":

@@ -365,7 +365,7 @@ func (p *Play) statusLine() string {
 		}
 		return lang.T("Review")
 	}
-	if p.m.Thinking() {
+	if p.m.Thinking() && !p.canAct() { // (a simultaneous turn asks the person too)
 		// Not the search's progress: each new line is a full redraw, and in software
 		// WebGL on two cores those redraws cost the page a third of its frames while
 		// the worker searches.
