@@ -57,6 +57,15 @@ func (p *Play) cancelPremove() { p.premove, p.premSel = nil, game.NoSquare }
 
 // playPremove plays the premove once the person may act, if it is legal then.
 func (p *Play) playPremove() {
+	if p.premSel != game.NoSquare && p.premove == nil && p.canAct() {
+		// Only the piece was picked when the turn came: it is the selection now.
+		s := p.premSel
+		p.premSel = game.NoSquare
+		if !p.drag.on {
+			p.selectSquare(s)
+		}
+		return
+	}
 	if p.premove == nil || !p.canAct() || p.panel != nil || p.handover {
 		return
 	}

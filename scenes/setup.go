@@ -415,7 +415,28 @@ func (s *Setup) Draw(screen *ebiten.Image) {
 	drawButtons(screen, s.buttons[:n-2], f)
 	// The pinned bar covers what scrolls beneath it.
 	vector.DrawFilledRect(screen, 0, float32(s.barTop), float32(s.env.Width), float32(s.env.Height-s.barTop), colBackground, false)
+	if s.scroll < s.contentH-s.env.Height-1 {
+		s.drawMoreCue(screen)
+	}
 	drawButtons(screen, s.buttons[n-2:], f)
+}
+
+// drawMoreCue says that more of the screen lies under the pinned bar: what scrolls fades
+// into the bar, and a chevron points down.
+func (s *Setup) drawMoreCue(screen *ebiten.Image) {
+	h := 28 * s.env.Scale
+	top := s.barTop - h
+	const steps = 8
+	for i := range steps {
+		c := colBackground
+		c.A = uint8(255 * (i + 1) / (steps + 1))
+		y := top + h*float64(i)/steps
+		vector.DrawFilledRect(screen, 0, float32(y), float32(s.env.Width), float32(h/steps+1), c, false)
+	}
+	cx, cy, d := s.env.Width/2, s.barTop-h/2, 7*s.env.Scale
+	w := float32(2.5 * s.env.Scale)
+	vector.StrokeLine(screen, float32(cx-d), float32(cy-d/2), float32(cx), float32(cy+d/2), w, colSub, true)
+	vector.StrokeLine(screen, float32(cx), float32(cy+d/2), float32(cx+d), float32(cy-d/2), w, colSub, true)
 }
 
 // Status implements Scene.
