@@ -267,16 +267,7 @@ func (t *terminal) play() error {
 				return fmt.Errorf("the connection dropped")
 			}
 			fmt.Fprintln(t.out, "the connection dropped; waiting for the guest to come back")
-			go func() {
-				ctx, cancel := context.WithTimeout(context.Background(), t.timeout)
-				defer cancel()
-				c, err := t.repair(ctx)
-				if err != nil {
-					t.m.Close()
-					return
-				}
-				t.m.Resume(c)
-			}()
+			go t.rejoin()
 		case p2p.EvResumed:
 			fmt.Fprintln(t.out, "resumed")
 		case p2p.EvIntruder:
@@ -311,7 +302,8 @@ func (t *terminal) play() error {
 	return t.m.Err()
 }
 
-// rejoin pairs again through the room after someone else was turned away.
+// rejoin pairs again through the room (after a dropped connection, or after someone else
+// was turned away).
 func (t *terminal) rejoin() {
 	ctx, cancel := context.WithTimeout(context.Background(), t.timeout)
 	defer cancel()
