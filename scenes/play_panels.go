@@ -495,14 +495,30 @@ func (p *Play) drawStrips(dst *ebiten.Image) {
 		x := r.X + nw + 0.6*p.lay.Small
 		sz := int(math.Min(r.H*1.0, p.lay.Square*0.5))
 		small := p.smallSprites(sz)
+		// Pieces of one type overlap, types stand apart; black pieces on a pale chip,
+		// or they vanish into the dark strip.
+		var at []float64
+		var pcs []game.Piece
 		for t := game.PieceType(1); t < game.NumTypes; t++ {
-			for i := 0; i < capt[c.Other()][t]; i++ {
+			n := capt[c.Other()][t]
+			for i := 0; i < n; i++ {
 				if x+float64(sz) > r.X+r.W-2*p.lay.Small {
 					break
 				}
-				small.draw(dst, game.MakePiece(c.Other(), t), x, r.Y+(r.H-float64(sz))/2)
-				x += 0.55 * float64(sz)
+				at, pcs = append(at, x), append(pcs, game.MakePiece(c.Other(), t))
+				x += 0.45 * float64(sz)
 			}
+			if n > 0 {
+				x += 0.45 * float64(sz)
+			}
+		}
+		y := r.Y + (r.H-float64(sz))/2
+		if c.Other() == game.Black && len(at) > 0 {
+			end := at[len(at)-1] + float64(sz)
+			fillRound(dst, layout.Rect{X: at[0] - 2, Y: y, W: end - at[0] + 4, H: float64(sz)}, float32(sz)/4, colChip)
+		}
+		for i, pc := range pcs {
+			small.draw(dst, pc, at[i], y)
 		}
 		if d := p.balance(c); d > 0 {
 			drawRight(dst, "+"+strconv.Itoa(d), p.fs.get(false, p.lay.Small), r.X+r.W, r.Y+r.H/2, colSub)

@@ -88,6 +88,8 @@ var (
 
 	colLastMove = color.RGBA{0xcd, 0xd2, 0x6a, 0x80}
 	colSelected = color.RGBA{0x6a, 0x9e, 0xd2, 0x90}
+	// colChip: the pale ground of captured black pieces on the dark strips.
+	colChip = color.RGBA{0xb8, 0xb0, 0xa2, 0xd0}
 	// colPremove: a premove's squares (lichess's dusky red).
 	colPremove = color.RGBA{0x9a, 0x3a, 0x3a, 0x90}
 	// colSelectedText: the review line, in the selection's blue.
