@@ -5,7 +5,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -676,12 +675,9 @@ func (p *Play) drawMoveList(dst *ebiten.Image) {
 	if n <= 0 {
 		return
 	}
-	// A game with a friend: the last emote said, on the list's last line for a while.
-	if p.net != nil && n > 1 {
-		if c := p.net.lastChat(time.Now()); c != "" {
-			n--
-			drawLeft(dst, shorten2(c, f, r.W-p.lay.Small), f, r.X+0.5*p.lay.Small, r.Y+0.3*lh+float64(n)*lh+lh/2, colButtonOn)
-		}
+	// The list's last rows, under the moves: the friend's last emote, the legend.
+	for i, l := range p.listFoot() {
+		drawLeft(dst, shorten2(l.s, f, r.W-p.lay.Small), f, r.X+0.5*p.lay.Small, r.Y+0.3*lh+float64(n+i)*lh+lh/2, l.c)
 	}
 	if len(p.history) == 0 {
 		drawLeft(dst, lang.T("No moves yet."), f, r.X+0.5*p.lay.Small, r.Y+0.8*lh, colSub)

@@ -3,6 +3,7 @@ package scenes
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -170,14 +171,36 @@ func (p *Play) listLines(n int, width float64) (lines []string, of []int) {
 	return lines, of
 }
 
-// listGeometry is where the move list's lines go: their rectangle, line height, rows.
+// listGeometry is where the move list's lines go: their rectangle, line height, and the
+// rows for moves (the foot's rows, listFoot, are under them).
 func (p *Play) listGeometry() (r layout.Rect, lh float64, rows int) {
 	r = p.lay.MoveList
 	r.Y += p.barH
 	r.H -= p.barH + p.revH
 	lh = 1.3 * p.lay.Small
 	rows = int((r.H - 0.3*lh) / lh)
+	if foot := len(p.listFoot()); rows > foot+1 {
+		rows -= foot
+	}
 	return r, lh, rows
+}
+
+// listFoot are the lines under the moves: the friend's last emote for a while, and what
+// the marks chess players do not know mean.
+func (p *Play) listFoot() []textLine {
+	var out []textLine
+	if p.net != nil {
+		if c := p.net.lastChat(time.Now()); c != "" {
+			out = append(out, textLine{s: c, c: colButtonOn})
+		}
+	}
+	for _, h := range p.history {
+		if strings.Contains(h, "^") {
+			out = append(out, textLine{s: lang.T("^ climbs onto an own piece"), c: colSub})
+			break
+		}
+	}
+	return out
 }
 
 // listTap: a press on a line of the move list shows the position after that line.
