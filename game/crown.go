@@ -77,7 +77,7 @@ func newCrownVariant(kind crownKind, para bool, opts map[string]string) *Variant
 	v := StandardVariant()
 	v.Name, v.Title = "crown", "Crown"
 	if kind != crownBase {
-		v.Title = [...]string{"", "Crown-2 (stones)", "Crown-3 (hidden crown)", "Crown-4 (split monarch)"}[kind]
+		v.Title = [...]string{"", "Crown: stones", "Crown: hidden crown", "Crown: split monarch"}[kind]
 	}
 	if para {
 		v.Title += " with paratroopers"
@@ -108,9 +108,10 @@ func newCrownVariant(kind crownKind, para bool, opts map[string]string) *Variant
 
 var crownOptionHelp = []OptionHelp{
 	{Key: "kind", Title: "Kind of Crown", Default: "base", Values: crownKindNames[:],
+		Labels: []string{"Plain", "Stones", "Hidden crown", "Split monarch"},
 		Help: "base: plain Crown; stones: Crown-2, three stones (one mined) after losing the uncrowned monarch; " +
 			"hidden: Crown-3, the crown may be hidden on a square; split: Crown-4, the monarch may split in two halves"},
-	{Key: "paratrooper", Title: "Paratrooper", Default: "off", Values: []string{"off", "on"},
+	{Key: "paratrooper", Title: "Paratrooper", Default: "off", Values: []string{"off", "on"}, Labels: []string{"Off", "On"},
 		Help: "on: each side has a paratrooper in reserve (drops anywhere, moves two king steps)"},
 }
 

@@ -73,13 +73,13 @@ func (c *pillarCfg) faceName(f int8) string {
 }
 
 var pillarOptionHelp = []OptionHelp{
-	{Key: "board", Title: "Board", Default: "6x6", Values: []string{"6x6", "8x8"},
+	{Key: "board", Title: "Board", Default: "6x6", Values: []string{"6x6", "8x8"}, Labels: []string{"6×6", "8×8"},
 		Help: "6x6: K, Q, 2 R, 2 N, 6 pawns, die K Q R N P skip; 8x8: the chess set, die K Q R B N P"},
-	{Key: "combinatorics", Title: "Combinatorics", Default: "off", Values: []string{"on", "off"},
+	{Key: "combinatorics", Title: "Combinatorics", Default: "off", Values: []string{"on", "off"}, Labels: []string{"On", "Off"},
 		Help: "a part of two or more pieces may move as any piece inside it; every piece of a stack attacks"},
-	{Key: "nodice", Title: "No die", Default: "off", Values: []string{"on", "off"},
+	{Key: "nodice", Title: "Die", Default: "off", Values: []string{"on", "off"}, Labels: []string{"No die", "With the die"},
 		Help: "no die: the players simply alternate (gardez is only announced)"},
-	{Key: "promotion", Title: "Promotion", Default: "any", Values: []string{"any", "alone"},
+	{Key: "promotion", Title: "Promotion", Default: "any", Values: []string{"any", "alone"}, Labels: []string{"Pawn on top", "Pawn alone"},
 		Help: "any: a pawn-topped part promotes on the last rank and the whole stack is replaced; alone: only a pawn moving by itself promotes"},
 }
 

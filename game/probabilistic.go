@@ -89,6 +89,7 @@ var probTypes = []struct {
 
 var probOptionHelp = func() []OptionHelp {
 	h := []OptionHelp{{Key: "table", Title: "Odds table", Default: "base", Values: []string{"base", "custom", "values"},
+		Labels: []string{"The source's", "Per piece", "By values"},
 		Help: "capture odds: base = the source's table (any attacker but the king 60% success / 20% miss / " +
 			"20% attacker dies, the king 80/10/10); custom = one table per attacking piece, set by the " +
 			"piece options; values = computed from attacker and target values (see the values option help)"}}

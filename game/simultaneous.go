@@ -25,7 +25,8 @@ func simulVariant(noprogress int) *Variant {
 	v.New = newSimulVariant
 	v.OptionHelp = []OptionHelp{{
 		Key: "noprogress", Title: "Draw without progress", Default: "50", Values: []string{"50", "off"},
-		Help: "draw after this many turns without a capture or a pawn move (a number of turns, or off)",
+		Labels: []string{"After 50 turns", "Never"},
+		Help:   "draw after this many turns without a capture or a pawn move (a number of turns, or off)",
 	}}
 	return v
 }

@@ -83,7 +83,16 @@ type OptionHelp struct {
 	Key, Default string
 	Title        string // a heading for people ("Odds table" for "table")
 	Values       []string
+	Labels       []string // each value in people's words, in Values' order (none: the values)
 	Help         string
+}
+
+// Label is value v in people's words.
+func (o OptionHelp) Label(v string) string {
+	if i := slices.Index(o.Values, v); i >= 0 && i < len(o.Labels) {
+		return o.Labels[i]
+	}
+	return v
 }
 
 // checkOptions refuses an option help does not list, or a value outside its Values, in

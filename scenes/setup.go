@@ -297,7 +297,7 @@ func (s *Setup) lay() {
 			section(lang.Game(cmp.Or(o.Title, o.Key)))
 			var bs []button
 			for _, val := range o.Values {
-				bs = append(bs, button{id: "opt:" + o.Key + "=" + val, label: lang.Game(val), on: val == cur})
+				bs = append(bs, button{id: "opt:" + o.Key + "=" + val, label: lang.Game(o.Label(val)), on: val == cur})
 			}
 			grid(min(len(bs), 4), bs)
 			h, _, _ := strings.Cut(o.Help, "; ")
