@@ -15,8 +15,10 @@ type motion struct {
 var motionNames = []string{"normal", "fast", "off"}
 
 var motions = map[string]motion{
-	"normal": {slide: 180 * time.Millisecond, roll: 450 * time.Millisecond, flash: 600 * time.Millisecond},
-	"fast":   {slide: 90 * time.Millisecond, roll: 200 * time.Millisecond, flash: 300 * time.Millisecond},
+	// The glow holds nothing up (the next move may be made while it fades), so it
+	// lasts long enough to be seen.
+	"normal": {slide: 180 * time.Millisecond, roll: 450 * time.Millisecond, flash: 1500 * time.Millisecond},
+	"fast":   {slide: 90 * time.Millisecond, roll: 200 * time.Millisecond, flash: 600 * time.Millisecond},
 	"off":    {},
 }
 

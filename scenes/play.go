@@ -61,6 +61,7 @@ type Play struct {
 	now        time.Time // this tick's time, which every animation is measured by
 	mo         motion    // the animation setting's durations
 	motionName string
+	msgCheck   bool // the message says only check: any next move clears it
 	scroll     int
 	over       bool
 	history    []string // the move list, one line per move number
@@ -340,8 +341,9 @@ func (p *Play) notices(ctx *Ctx) {
 		}
 		if len(words) > 0 {
 			p.say(strings.Join(words, "; "))
-		} else if e.Input.Kind == game.InputMove {
-			p.msg = "" // an older message ("Check", "Loaded.", a prompt) no longer applies
+			p.msgCheck = onlyCheck(e.Record.Events)
+		} else if e.Input.Kind == game.InputMove && (n.By == "you" || p.msgCheck) {
+			p.msg = "" // an older message ("Loaded.", a prompt, a check answered) no longer applies
 		}
 	}
 	if err := p.m.Err(); err != nil {
@@ -386,6 +388,17 @@ func (p *Play) animate(e game.Entry, by string) {
 			p.slide(anim{pc: rk, from: mv.Via, to: mv.Via2, start: p.now})
 		}
 	}
+}
+
+// onlyCheck reports whether a record's events say no more than check (or gardez): a
+// message that the next move makes stale.
+func onlyCheck(evs []game.Event) bool {
+	for _, ev := range evs {
+		if ev.Text != "" && ev.Kind != game.EventCheck && ev.Kind != game.EventGardez {
+			return false
+		}
+	}
+	return len(evs) > 0
 }
 
 // slide starts a slide once: a simultaneous turn's two notices, which arrive together

@@ -265,7 +265,9 @@ func (p *Play) drawPanel(dst *ebiten.Image) {
 	if len(cp.buttons) == 0 {
 		p.layPanel()
 	}
-	fillRect(dst, layout.Rect{W: p.env.Width, H: p.env.Height}, colShade)
+	if cp.kind != "result" { // the result banner is no barrier: the board stays as it is
+		fillRect(dst, layout.Rect{W: p.env.Width, H: p.env.Height}, colShade)
+	}
 	r := p.panelRect()
 	fillRound(dst, r, float32(0.04*r.W), colPanel)
 	tf := p.fs.get(true, p.lay.TextSize)
