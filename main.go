@@ -25,7 +25,11 @@ func main() {
 	setup := scenes.NewSetup(page, opp)
 	var first scenes.Scene = setup
 	if page.Start {
-		if p, err := scenes.NewPlay(setup.Config(), opp, setup); err == nil {
+		// A reload of the link (it still says play=1) takes up the game it started, if
+		// that game is the one saved; else the link starts a new one.
+		if p := scenes.ResumeLink(prefs, opp, setup); p != nil {
+			first = p
+		} else if p, err := scenes.NewPlay(setup.Config(), opp, setup); err == nil {
 			first = p
 		}
 	} else if page.Plain() {
