@@ -40,8 +40,8 @@ type Archive struct {
 
 // archiveRow is one listed game: its two lines inside the button of the same index.
 type archiveRow struct {
-	r            layout.Rect
-	line1, line2 string
+	r                   layout.Rect
+	line1, line2, line3 string
 }
 
 // NewArchive is the list of finished games; back is shown again after Back, setup is where
@@ -151,7 +151,7 @@ func (a *Archive) lay() {
 	x0 := math.Round((e.Width - w) / 2)
 	text := clamp(0.034*math.Min(e.Width, e.Height), 13*sc, 19*sc)
 	bh := math.Round(clamp(2.3*text, 34*sc, 46*sc))
-	rowH := math.Round(2.9 * text)
+	rowH := math.Round(3.9 * text)
 	gap := math.Round(0.18 * bh)
 	y := math.Max(8*sc, 0.02*e.Height)
 	a.buttons, a.rows = nil, nil
@@ -174,8 +174,8 @@ func (a *Archive) lay() {
 		}
 		x := a.games[i]
 		r := layout.Rect{X: x0, Y: y, W: w - pw - gap, H: rowH}
-		l1, l2 := archiveLines(x)
-		a.rows = append(a.rows, archiveRow{r: r, line1: l1, line2: l2})
+		l1, l2, l3 := archiveLines(x)
+		a.rows = append(a.rows, archiveRow{r: r, line1: l1, line2: l2, line3: l3})
 		a.buttons = append(a.buttons,
 			button{id: fmt.Sprintf("open:%d", i), label: l1, enabled: true, r: r},
 			button{id: fmt.Sprintf("pgn:%d", i), label: lang.T("PGN"), enabled: true, r: layout.Rect{X: x0 + w - pw, Y: y, W: pw, H: rowH}})
@@ -189,9 +189,9 @@ func (a *Archive) lay() {
 	}
 }
 
-// archiveLines are a game's two lines: the game and the opponent; when, and the result as
-// the person sees it.
-func archiveLines(x saved.Archived) (string, string) {
+// archiveLines are a game's three lines: the game and the opponent; the result as the
+// person sees it; when, and the person's side.
+func archiveLines(x saved.Archived) (string, string, string) {
 	title := x.Variant
 	if v, err := game.Lookup(x.Variant, x.Options...); err == nil {
 		title = lang.Game(v.Title)
@@ -217,10 +217,11 @@ func archiveLines(x saved.Archived) (string, string) {
 	if x.Reason != "" {
 		res += " (" + lang.Game(x.Reason) + ")"
 	}
+	when := x.Date
 	if x.Opponent != "person" {
-		res += " · " + colorName(x.HumanColor())
+		when += " · " + colorName(x.HumanColor())
 	}
-	return title + " · " + opp, x.Date + " · " + res
+	return title + " · " + opp, res, when
 }
 
 // Draw implements Scene.
@@ -255,8 +256,9 @@ func (a *Archive) Draw(dst *ebiten.Image) {
 	}
 	for _, r := range a.rows {
 		pad := 0.6 * text
-		drawLeft(dst, fit(r.line1, bold, r.r.W-2*pad), bold, r.r.X+pad, r.r.Y+0.32*r.r.H, colTitle)
-		drawLeft(dst, fit(r.line2, small, r.r.W-2*pad), small, r.r.X+pad, r.r.Y+0.72*r.r.H, colSub)
+		drawLeft(dst, fit(r.line1, bold, r.r.W-2*pad), bold, r.r.X+pad, r.r.Y+0.25*r.r.H, colTitle)
+		drawLeft(dst, fit(r.line2, small, r.r.W-2*pad), small, r.r.X+pad, r.r.Y+0.53*r.r.H, colTitle)
+		drawLeft(dst, fit(r.line3, small, r.r.W-2*pad), small, r.r.X+pad, r.r.Y+0.78*r.r.H, colSub)
 	}
 }
 
@@ -267,7 +269,7 @@ func (a *Archive) Status() Status {
 	for i, r := range a.rows {
 		// The row's button carries both its lines for the page and the tests.
 		if 2*i < len(st.Buttons) {
-			st.Buttons[1+2*i].Label = r.line1 + " — " + r.line2
+			st.Buttons[1+2*i].Label = r.line1 + " — " + r.line2 + " — " + r.line3
 		}
 	}
 	return st
