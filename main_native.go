@@ -30,3 +30,5 @@ func browserLanguages() []string { return []string{os.Getenv("LANG")} }
 
 // attachHost does nothing natively: the window has no page around it.
 func attachHost(*scenes.App) {}
+
+func reloaded() bool { return false }
