@@ -11,6 +11,9 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/internal/saved"
 )
 
 // TestLinkReload: a game started from a ?…&play=1 link comes back whole after a reload
@@ -199,4 +202,86 @@ func review(tb *tab) int {
 		tb.t.Fatal(err)
 	}
 	return n
+}
+
+// TestArchivePages: a full archive (the cap, 100 games, written as the page writes it) is
+// listed a page at a time, newest first, with Older and Newer; a damaged one is dropped
+// with a message. Phone and desktop.
+func TestArchivePages(t *testing.T) {
+	srv := startServer(t, staticDir(t))
+	browser := startBrowser(t)
+	var a saved.Archive
+	when := time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC)
+	for i := range saved.MaxArchived + 5 {
+		g, err := game.NewGame("chess")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, mv := range []string{"f3", "e5", "g4", "Qh4#"} {
+			if err := g.PlayText(mv); err != nil {
+				t.Fatal(err)
+			}
+		}
+		a.Add(saved.Finished(g, nil, game.White, "easy", false, when.Add(time.Duration(i)*time.Hour)))
+	}
+	text := saved.EncodeArchive(a)
+	newest := when.Add(time.Duration(saved.MaxArchived+4) * time.Hour).Format(saved.DateLayout)
+	oldest := when.Add(5 * time.Hour).Format(saved.DateLayout)
+	for _, vp := range []viewport{desktop, phone} {
+		t.Run(vp.name, func(t *testing.T) {
+			tb := open(t, browser, srv.url, "", vp)
+			tb.eval(`localStorage.setItem("quintet.archive", ` + strconv.Quote(text) + `)`)
+			tb.reload()
+			tb.wait("the setup screen", func(s state) bool { return s.Scene == "setup" && len(s.Buttons) > 0 })
+			tb.button("games")
+			s := tb.wait("the archive", func(s state) bool { return s.Scene == "archive" && len(archiveRows(s)) > 0 })
+			per := len(archiveRows(s))
+			if !strings.Contains(archiveRows(s)[0], newest) {
+				t.Errorf("first row %q, want the newest game (%s)", archiveRows(s)[0], newest)
+			}
+			tb.screenshot("archive-pages-" + vp.name)
+			pages := 1
+			for slices.Contains(buttonIDs(s), "older") && enabled(s, "older") && pages < 200 {
+				first := archiveRows(s)[0]
+				tb.button("older")
+				s = tb.wait("an older page", func(s state) bool { return len(archiveRows(s)) > 0 && archiveRows(s)[0] != first })
+				pages++
+			}
+			rows := archiveRows(s)
+			t.Logf("%s: %d rows a page, %d pages; last row %q", vp.name, per, pages, rows[len(rows)-1])
+			if want := (saved.MaxArchived + per - 1) / per; pages != want {
+				t.Errorf("%d pages of %d rows, want %d for %d games", pages, per, want, saved.MaxArchived)
+			}
+			if !strings.Contains(rows[len(rows)-1], oldest) {
+				t.Errorf("last row %q, want the oldest kept (%s)", rows[len(rows)-1], oldest)
+			}
+			tb.button("newer")
+			tb.wait("a newer page", func(s state) bool { return !strings.Contains(archiveRows(s)[len(archiveRows(s))-1], oldest) })
+
+			// Damaged: dropped, and the archive says so.
+			tb.eval(`localStorage.setItem("quintet.archive", '{"v":1,"games":[{"v":1}]}')`)
+			tb.reload()
+			tb.wait("the setup screen", func(s state) bool { return s.Scene == "setup" && len(s.Buttons) > 0 })
+			tb.button("games")
+			s = tb.wait("the archive", func(s state) bool { return s.Scene == "archive" })
+			if len(archiveRows(s)) != 0 || !strings.Contains(s.Error, "could not be read") {
+				t.Errorf("damaged archive: %d rows, error %q", len(archiveRows(s)), s.Error)
+			}
+			if v := tb.str(`localStorage.getItem("quintet.archive")`); v != "" {
+				t.Errorf("the damaged archive is still stored: %q", v)
+			}
+			tb.screenshot("archive-damaged-" + vp.name)
+			tb.clearStorage()
+			checkConsole(t, tb.close(), srv)
+		})
+	}
+}
+
+func enabled(s state, id string) bool {
+	for _, b := range s.Buttons {
+		if b.ID == id {
+			return b.Enabled
+		}
+	}
+	return false
 }

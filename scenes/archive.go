@@ -36,6 +36,7 @@ type Archive struct {
 	buttons []button
 	rows    []archiveRow
 	title   layout.Rect
+	colW    float64 // the column's width
 }
 
 // archiveRow is one listed game: its two lines inside the button of the same index.
@@ -154,7 +155,7 @@ func (a *Archive) lay() {
 	rowH := math.Round(3.9 * text)
 	gap := math.Round(0.18 * bh)
 	y := math.Max(8*sc, 0.02*e.Height)
-	a.buttons, a.rows = nil, nil
+	a.buttons, a.rows, a.colW = nil, nil, w
 	bw := math.Min(140*sc, w/3)
 	a.title = layout.Rect{X: x0, Y: y, W: w - bw - gap, H: bh}
 	a.buttons = append(a.buttons, button{id: "back", label: lang.T("Back"), enabled: true, primary: true,
@@ -234,13 +235,13 @@ func (a *Archive) Draw(dst *ebiten.Image) {
 	drawLeft(dst, lang.T("Finished games"), a.fs.get(true, 1.3*text), a.title.X, a.title.Y+a.title.H/2, colTitle)
 	y := a.title.Y + a.title.H + 0.18*a.title.H
 	if a.err != "" {
-		for _, l := range wrap(a.err, a.fs.get(false, text), a.title.W) {
+		for _, l := range wrap(a.err, a.fs.get(false, text), a.colW) {
 			drawLeft(dst, l, a.fs.get(false, text), a.title.X, y+0.7*text, colError)
 			y += 1.4 * text
 		}
 	}
 	if len(a.games) == 0 {
-		for _, l := range wrap(lang.T("No finished games yet. The games you finish on this device are kept here, to review and export."), a.fs.get(false, text), a.env.Width-32*sc) {
+		for _, l := range wrap(lang.T("No finished games yet. The games you finish on this device are kept here, to review and export."), a.fs.get(false, text), a.colW) {
 			drawLeft(dst, l, a.fs.get(false, text), a.title.X, y+0.9*text, colSub)
 			y += 1.4 * text
 		}
