@@ -26,7 +26,15 @@ func main() {
 	setup := scenes.NewSetup(page, opp)
 	var first scenes.Scene = setup
 	if page.Start {
-		if p, err := scenes.NewPlay(setup.Config(), opp, setup); err == nil {
+		// A reload of the link (it still says play=1) takes up the game it started, if
+		// that game is the one saved; a link opened anew starts a new one.
+		var p *scenes.Play
+		if reloaded() {
+			p = scenes.ResumeLink(prefs, opp, setup)
+		}
+		if p != nil {
+			first = p
+		} else if p, err := scenes.NewPlay(setup.Config(), opp, setup); err == nil {
 			first = p
 		}
 	} else if page.Plain() {

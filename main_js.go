@@ -72,3 +72,18 @@ func attachHost(g *counted) {
 		js.Global().Call("dispatchEvent", event.New("quintetstatus"))
 	})
 }
+
+// reloaded reports whether the page was reloaded (or reached again by back/forward)
+// rather than opened: then a link's play=1 takes up the game it started.
+func reloaded() bool {
+	perf := js.Global().Get("performance")
+	if !perf.Truthy() || !perf.Get("getEntriesByType").Truthy() {
+		return false
+	}
+	es := perf.Call("getEntriesByType", "navigation")
+	if es.Length() == 0 {
+		return false
+	}
+	t := es.Index(0).Get("type").String()
+	return t == "reload" || t == "back_forward"
+}

@@ -33,3 +33,6 @@ func attachHost(*counted) {}
 
 // mark does nothing natively (the page's performance marks).
 func mark(string) {}
+
+// reloaded: natively there is no page to have been reloaded.
+func reloaded() bool { return false }

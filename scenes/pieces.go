@@ -200,6 +200,24 @@ var (
 		newPart(body, star(50, 42, 36, 15, 8)),
 		newPart(dot, circle(50, 42, 5)),
 	}
+	// The Dame steps like a king: a lady with a small three-pointed coronet, another
+	// outline than the chess queen's five-pointed crown so the two are never confused.
+	dameDrawing = []part{
+		newPart(body, rrect(24, 80, 76, 90, 3)),
+		newPart(body, path(func(p *vector.Path) {
+			p.MoveTo(26, 80)
+			p.CubicTo(30, 68, 36, 60, 40, 50)
+			p.LineTo(60, 50)
+			p.CubicTo(64, 60, 70, 68, 74, 80)
+		})),
+		newPart(body, rrect(37, 45, 63, 53, 4)),
+		newPart(body, circle(50, 34, 10)),
+		newPart(body, poly(38, 25, 40, 12, 46, 20, 50, 8, 54, 20, 60, 12, 62, 25)),
+		newPart(mark, path(func(p *vector.Path) {
+			p.MoveTo(33, 72)
+			p.QuadTo(50, 66, 67, 72)
+		})),
+	}
 	stoneDrawing = []part{
 		newPart(body, path(func(p *vector.Path) {
 			p.MoveTo(16, 84)
@@ -247,6 +265,47 @@ var (
 		newPart(body, poly(36, 10, 50, 19, 64, 10, 70, 17, 57, 26, 70, 35, 64, 42, 50, 33, 36, 42, 30, 35, 43, 26, 30, 17)))
 )
 
+// The badges drawn in a square's corner, in their own 100×100 box: a crown; an arrow up
+// on a disc (a climb, pillar's "^"); a cross on a disc (a capture, "x").
+var (
+	crownBadge = []part{
+		newPart(body, poly(18, 70, 10, 26, 34, 50, 50, 16, 66, 50, 90, 26, 82, 70)),
+		newPart(body, rrect(16, 68, 84, 84, 3)),
+	}
+	climbBadge = []part{
+		newPart(body, circle(50, 50, 44)),
+		newPart(mark, line(28, 62, 50, 34, 72, 62)),
+		newPart(mark, line(50, 36, 50, 76)),
+	}
+	captureBadge = []part{
+		newPart(body, circle(50, 50, 44)),
+		newPart(mark, line(32, 32, 68, 68)),
+		newPart(mark, line(68, 32, 32, 68)),
+	}
+)
+
+// badge renders parts at a third of a square of size pixels: bodies filled with fill and
+// outlined in line, marks stroked thick in line.
+func badge(size int, fill, line color.Color, parts ...part) *ebiten.Image {
+	n := max(6, size*36/100)
+	img := ebiten.NewImage(n, n)
+	k := float32(n) / 100
+	for _, p := range parts {
+		switch p.kind {
+		case body:
+			paintTriangles(img, p.fillV, p.fillI, k, 0, 0, fill, true)
+			paintTriangles(img, p.strokeV, p.strokeI, k, 0, 0, colWhiteLine, true)
+		case mark:
+			// Three strokes a little apart make the line bold enough at a badge's size.
+			for _, d := range []float32{-1.6, 0, 1.6} {
+				paintTriangles(img, p.strokeV, p.strokeI, k, d*k, 0, line, true)
+				paintTriangles(img, p.strokeV, p.strokeI, k, 0, d*k, line, true)
+			}
+		}
+	}
+	return img
+}
+
 // star is a star of n points around (cx, cy) with outer radius r and inner radius ri.
 func star(cx, cy, r, ri float32, n int) *vector.Path {
 	var p vector.Path
@@ -268,14 +327,14 @@ func star(cx, cy, r, ri float32, n int) *vector.Path {
 }
 
 // drawingOf is the drawing of piece type t in variant v: where a game has the Dame, the
-// Dame wears the queen's crown and the long-range Queen is the Ferz, a star.
+// Dame is a lady with a coronet and the long-range Queen is the Ferz, a star.
 func drawingOf(v *game.Variant, t game.PieceType) ([]part, bool) {
 	hasDame := v.Pieces[game.Dame].Letter != 0
 	switch {
 	case t == game.Queen && hasDame:
 		return ferzDrawing, true
 	case t == game.Dame:
-		return drawings[game.Queen], true
+		return dameDrawing, true
 	case t == game.Stone:
 		return stoneDrawing, true
 	case t == game.Para:
@@ -329,10 +388,13 @@ type pieceSprites struct {
 	// dot, ring and glow mark squares: a legal move to an empty square, a capture, a king
 	// in danger.
 	dot, ring, glow *ebiten.Image
-	v               *game.Variant
-	size            int
-	sprites         map[game.Piece]*ebiten.Image
-	small           map[int]*pieceSprites // smaller sets made from this one's variant
+	// crown marks the viewer's own crowned monarch (Crown); climb and capture mark the
+	// last move's target in games of towers: onto an own piece, or taking an enemy's.
+	crown, climb, capture *ebiten.Image
+	v                     *game.Variant
+	size                  int
+	sprites               map[game.Piece]*ebiten.Image
+	small                 map[int]*pieceSprites // smaller sets made from this one's variant
 }
 
 // newPieceSprites renders every piece of v for squares of size pixels.
@@ -349,6 +411,9 @@ func newPieceSprites(v *game.Variant, size int) *pieceSprites {
 		c.A = uint8(int(c.A) * (8 - i) / 8)
 		vector.DrawFilledCircle(ps.glow, f/2, f/2, f*(0.2+0.04*float32(8-i)), c, true)
 	}
+	ps.crown = badge(size, colButtonOn, colWhiteLine, crownBadge...)
+	ps.climb = badge(size, colClimb, colWhiteFill, climbBadge...)
+	ps.capture = badge(size, colCapture, colWhiteFill, captureBadge...)
 	letterFace := face(fontBold, 0.5*float64(size))
 	for t := game.PieceType(1); t < game.NumTypes; t++ {
 		if v.Pieces[t].Letter == 0 {
@@ -393,7 +458,7 @@ func (ps *pieceSprites) dispose() {
 	for _, img := range ps.sprites {
 		img.Deallocate()
 	}
-	for _, img := range []*ebiten.Image{ps.dot, ps.ring, ps.glow} {
+	for _, img := range []*ebiten.Image{ps.dot, ps.ring, ps.glow, ps.crown, ps.climb, ps.capture} {
 		img.Deallocate()
 	}
 	for _, s := range ps.small {

@@ -91,6 +91,9 @@ type Play struct {
 	prefsRead bool
 	notice    string
 	net       *friendPlay // a game with a friend over the network (friend_play.go), else nil
+	// opened: a finished game opened from the archive (archive.go), shown from its start
+	// in review without the result banner; openShown once that is done.
+	opened, openShown bool
 }
 
 type dragState struct {
@@ -169,8 +172,15 @@ func (p *Play) Update(ctx *Ctx) error {
 	}
 	// What happened next (the AI's reply, the die of its turn) is shown once what moves
 	// now has landed.
+	if p.opened && !p.openShown {
+		p.over = true // no banner: the person came to review it
+	}
 	if !p.busy() || p.view == nil {
 		p.refresh()
+	}
+	if p.opened && !p.openShown {
+		p.openShown = true
+		p.reviewTo(0)
 	}
 	if ctx.Env != p.env {
 		p.env = ctx.Env
@@ -454,7 +464,7 @@ func (p *Play) flipped() bool {
 }
 
 // playButtons are the play screen's buttons in order.
-var playButtons = []string{"undo", "flip", "draw", "resign", "new", "rematch", "pgn", "load", "sound", "motion", "lang", "rules"}
+var playButtons = []string{"undo", "flip", "draw", "resign", "new", "rematch", "pgn", "load", "games", "sound", "motion", "lang", "rules"}
 
 func (p *Play) layButtons() {
 	if p.lay.Square == 0 {
@@ -493,6 +503,9 @@ func (p *Play) layButtons() {
 			b.enabled = b.enabled && (!p.m.Hidden() || p.over || !p.m.Hotseat())
 		case "load":
 			b.label = lang.T("Load")
+		case "games":
+			b.label = lang.T("Games")
+			b.enabled = b.enabled && (p.net == nil || p.over) // a friend game is not left running unseen
 		case "sound":
 			b.label = lang.T("Sound on")
 			if p.soundMuted() {
@@ -634,6 +647,8 @@ func (p *Play) button(ctx *Ctx, id string) {
 		ctx.Host.ShowText(lang.T("Game in PGN"), p.m.PGN(), name)
 	case "load":
 		ctx.Host.AskText(lang.T("Load a game (PGN) or a position"), "", lang.T("Load"))
+	case "games":
+		ctx.GoTo(NewArchive(p, p.setup, p.opp))
 	case "sound":
 		ctx.Sound.Toggle()
 	case "motion":

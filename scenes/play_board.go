@@ -231,6 +231,7 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 			p.sprites.draw(dst, pc, rr.X, rr.Y)
 		}
 	}
+	p.drawMarks(dst, pos, moving)
 	// Legal destinations: a dot on an empty square, a ring on an occupied one.
 	for b := p.targets; b != 0; {
 		s := b.Pop()

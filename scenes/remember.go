@@ -23,3 +23,18 @@ func Resume(p *prefs.Prefs, opp match.Opponent, back *Setup) *Play {
 	}
 	return newPlay(m, opp, back)
 }
+
+// ResumeLink is the play screen of the saved unfinished game when it is the game that the
+// setup's choices (a ?…&play=1 link) describe: the same game and options, the same
+// opponent, and the same side unless the link leaves it to chance. Nil otherwise: the
+// link then starts a new game (and the saved one is replaced by it).
+func ResumeLink(p *prefs.Prefs, opp match.Opponent, setup *Setup) *Play {
+	m := p.Resume(opp)
+	if m == nil {
+		return nil
+	}
+	if !setup.describes(m.Config()) {
+		return nil
+	}
+	return newPlay(m, opp, setup)
+}

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"cmp"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -142,6 +143,30 @@ func (s *Setup) Config() match.Config {
 	return match.Config{Variant: s.variant, Options: opts, Seats: seats, Pick: s.pick && s.variant == "probabilistic"}
 }
 
+// describes reports whether cfg is a game the screen's choices would start: the same
+// game with the same option values, the same opponent, the same side (any side when the
+// choice is random).
+func (s *Setup) describes(cfg match.Config) bool {
+	want := s.Config()
+	if cfg.Variant != want.Variant || cfg.Pick != want.Pick {
+		return false
+	}
+	a, err1 := game.Lookup(cfg.Variant, cfg.Options...)
+	b, err2 := game.Lookup(want.Variant, want.Options...)
+	if err1 != nil || err2 != nil || !maps.Equal(a.Options, b.Options) {
+		return false
+	}
+	for _, c := range []game.Color{game.White, game.Black} {
+		if cfg.Seats[c].Human && !cfg.Seats[c.Other()].Human {
+			if s.side != "random" && !want.Seats[c].Human {
+				return false
+			}
+			return s.opponent == cfg.Seats[c.Other()].Level
+		}
+	}
+	return false
+}
+
 // Update implements Scene.
 func (s *Setup) Update(ctx *Ctx) error {
 	if n := ctx.Prefs.Notice(); n != "" {
@@ -204,6 +229,9 @@ func (s *Setup) Update(ctx *Ctx) error {
 		return nil
 	case "play":
 		s.start(ctx)
+		return nil
+	case "games":
+		ctx.GoTo(NewArchive(s, s, s.opp))
 		return nil
 	}
 	s.lay()
@@ -343,6 +371,8 @@ func (s *Setup) lay() {
 		langs = append(langs, button{id: "lang:" + l, label: lang.Name(l), on: l == lang.Current()})
 	}
 	grid(len(langs), langs)
+	section(lang.T("Your games"))
+	grid(1, []button{{id: "games", label: lang.T("Finished games…")}})
 	if s.err != "" {
 		help("! " + lang.Game(s.err)) // no ⚠ in the Go fonts
 	}

@@ -166,4 +166,17 @@ var russian = map[string]string{
 	"sealed":          "запечатан",
 	"skip":            "пропуск",
 	"stones ×%d":      "камни ×%d",
+	// The archive of finished games (scenes/archive.go).
+	"Black won":       "Победили чёрные",
+	"Finished games":  "Сыгранные партии",
+	"Finished games…": "Сыгранные партии…",
+	"Games":           "Партии",
+	"Newer":           "Новее",
+	"No finished games yet. The games you finish on this device are kept here, to review and export.": "Сыгранных партий пока нет. Партии, доигранные на этом устройстве, хранятся здесь: их можно просмотреть и выгрузить.",
+	"Older":     "Старее",
+	"White won": "Победили белые",
+	"You lost":  "Поражение",
+	"You won":   "Победа",
+	"Your archive of finished games could not be read and was discarded.": "Архив сыгранных партий не удалось прочитать, он удалён.",
+	"Your games": "Ваши партии",
 }

@@ -8,6 +8,7 @@ package prefs
 import (
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/game/ai"
@@ -31,12 +32,19 @@ type Prefs struct {
 		m   *match.Match
 		key [2]uint64
 	}
+	// The archive's last game came from archived (re-archived, not added again, if a
+	// takeback reopens it and it ends anew); opened is a game opened from the archive,
+	// which is neither kept nor archived again.
+	archived, opened *match.Match
+	archivedN        int // len(archive) after archived's record was added
+	now              func() time.Time
 }
 
 // The store's keys of the two records (the page prefixes "quintet.").
 const (
 	KeySettings = "settings"
 	KeyGame     = "game"
+	KeyArchive  = "archive"
 )
 
 // Load reads the settings from h (nil: kept in memory only) and sets the language: the one
@@ -46,7 +54,7 @@ func Load(h Store, browser []string) *Prefs {
 	if h == nil {
 		h = NewMemory()
 	}
-	p := &Prefs{host: h, s: saved.Settings{V: saved.Version}}
+	p := &Prefs{host: h, s: saved.Settings{V: saved.Version}, now: time.Now}
 	if text := h.Get(KeySettings); text != "" {
 		s, err := saved.DecodeSettings(text, lang.Languages)
 		if err != nil {
@@ -127,11 +135,7 @@ func (p *Prefs) Resume(opp match.Opponent) *match.Match {
 	if text == "" {
 		return nil
 	}
-	var names []string
-	for _, l := range ai.Levels {
-		names = append(names, l.Name)
-	}
-	s, g, err := saved.DecodeGame(text, names)
+	s, g, err := saved.DecodeGame(text, levelNames())
 	if err != nil {
 		p.notice = append(p.notice, lang.N("Your saved game could not be read and was discarded."))
 		p.host.Set(KeyGame, "")
@@ -147,6 +151,14 @@ func (p *Prefs) Resume(opp match.Opponent) *match.Match {
 	return m
 }
 
+func levelNames() []string {
+	var names []string
+	for _, l := range ai.Levels {
+		names = append(names, l.Name)
+	}
+	return names
+}
+
 func gameKey(m *match.Match) [2]uint64 {
 	g := m.Game()
 	return [2]uint64{g.Rules().Hash(), uint64(len(g.Entries()))}
@@ -156,33 +168,93 @@ func gameKey(m *match.Match) [2]uint64 {
 // it goes on it is kept, once over it is dropped. Other games are not kept.
 func (p *Prefs) Keep(m *match.Match) {
 	key := gameKey(m)
-	if p.kept.m == m && p.kept.key == key {
+	if p.kept.m == m && p.kept.key == key || m == p.opened {
 		return
 	}
 	p.kept.m, p.kept.key = m, key
 	cfg := m.Config()
-	human := game.White
+	human, opponent := game.White, ""
 	switch {
 	case cfg.Seats[0].Remote || cfg.Seats[1].Remote:
 		return // a game with a friend keeps its own record (scenes/friend.go)
-	case cfg.Seats[0].Human && !cfg.Seats[1].Human:
-	case cfg.Seats[1].Human && !cfg.Seats[0].Human:
-		human = game.Black
+	case cfg.Seats[0].Human && cfg.Seats[1].Human:
+		opponent = "person"
+	case cfg.Seats[0].Human:
+		opponent = cfg.Seats[1].Level
+	case cfg.Seats[1].Human:
+		human, opponent = game.Black, cfg.Seats[0].Level
 	default:
 		return
 	}
 	g := m.Game()
+	opts := optionsOf(g)
 	if g.Outcome().Over() {
-		p.host.Set(KeyGame, "")
+		if opponent != "person" {
+			p.host.Set(KeyGame, "")
+		}
+		p.archive(m, saved.Finished(g, opts, human, opponent, cfg.Pick, p.now()))
 		return
 	}
+	if opponent == "person" {
+		return // two people on one device: only their finished games are kept
+	}
+	s := saved.FromGame(g, opts, human, opponent, cfg.Pick)
+	p.host.Set(KeyGame, saved.EncodeGame(s))
+}
+
+// optionsOf are g's option values, sorted, "key=value".
+func optionsOf(g *game.Game) []string {
 	var opts []string
 	for k, v := range g.Variant().Options {
 		opts = append(opts, k+"="+v)
 	}
 	sort.Strings(opts)
-	s := saved.FromGame(g, opts, human, cfg.Seats[human.Other()].Level, cfg.Pick)
-	p.host.Set(KeyGame, saved.EncodeGame(s))
+	return opts
+}
+
+// archive adds x, the finished game of m, to the archive (in place of m's earlier record
+// when m ended before and was taken back).
+func (p *Prefs) archive(m *match.Match, x saved.Archived) {
+	a := p.Archive()
+	if p.archived == m && p.archivedN == len(a.Games) && p.archivedN > 0 {
+		a.Games = a.Games[:len(a.Games)-1]
+	}
+	a.Add(x)
+	p.archived, p.archivedN = m, len(a.Games)
+	p.host.Set(KeyArchive, saved.EncodeArchive(a))
+}
+
+// Archive is the stored archive of finished games, oldest first; a damaged one is
+// dropped (Notice says so) and reads as empty.
+func (p *Prefs) Archive() saved.Archive {
+	text := p.host.Get(KeyArchive)
+	if text == "" {
+		return saved.Archive{}
+	}
+	a, err := saved.DecodeArchive(text, levelNames())
+	if err != nil {
+		p.notice = append(p.notice, lang.N("Your archive of finished games could not be read and was discarded."))
+		p.host.Set(KeyArchive, "")
+		return saved.Archive{}
+	}
+	return a
+}
+
+// Open is the finished game x of the archive as a match to review: seats as they were,
+// never kept or archived again.
+func (p *Prefs) Open(x saved.Archived, opp match.Opponent) (*match.Match, error) {
+	g, err := x.Check(levelNames())
+	if err != nil {
+		return nil, err
+	}
+	human := x.HumanColor()
+	var seats [2]match.Seat
+	seats[human] = match.Seat{Human: true}
+	seats[human.Other()] = match.Seat{Level: x.Level, Human: x.Opponent == "person"}
+	cfg := match.Config{Variant: x.Variant, Options: x.Options, Seats: seats, Pick: x.Pick}
+	m := match.Resume(cfg, g, opp)
+	p.opened = m
+	return m, nil
 }
 
 // Drop forgets the saved game (the person left it for a new one).
