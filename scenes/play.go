@@ -133,7 +133,7 @@ func newPlay(m *match.Match, opp match.Opponent, back *Setup) *Play {
 func (p *Play) reset() {
 	p.sel, p.targets, p.group, p.panel, p.typed = game.NoSquare, 0, nil, nil, ""
 	p.drag = dragState{}
-	p.anims = nil
+	p.anims, p.flashSq = nil, game.NoSquare
 	p.viewKey = [2]uint64{}
 	p.sprites = nil
 	p.scroll = 0
@@ -311,6 +311,9 @@ func (p *Play) notices(ctx *Ctx) {
 		e := n.Entry
 		switch e.Input.Kind {
 		case game.InputMove:
+			if n.By == "you" {
+				p.flashSq = game.NoSquare // the last reveal's frame (drawFlash)
+			}
 			p.animate(e, n.By)
 			snd := SoundMove
 			if strings.Contains(e.Record.Text, "x") {

@@ -206,14 +206,15 @@ func (p *Play) sealNote(c game.Color) string {
 
 // drawFlash glows on the square of a reveal for a moment.
 func (p *Play) drawFlash(dst *ebiten.Image) {
-	t := p.progress(p.flashAt, p.mo.flash)
-	if p.flashSq == game.NoSquare || t >= 1 || !p.view.Variant().OnBoard(p.flashSq) {
+	if p.flashSq == game.NoSquare || p.reviewing() || !p.view.Variant().OnBoard(p.flashSq) {
 		return
 	}
+	// A thick ring that settles into a frame, which stays until the person's next move:
+	// what a reveal decided is not gone before it is seen.
 	rr := p.squareAt(p.flashSq)
-	a := 1 - t
+	a := 1 - p.progress(p.flashAt, p.mo.flash)
 	c := colButtonOn
-	c.A = uint8(200 * a)
+	c.A = 200
 	w := rr.W * (0.08 + 0.1*a)
 	vector.StrokeRect(dst, float32(rr.X+w/2), float32(rr.Y+w/2), float32(rr.W-w), float32(rr.H-w), float32(w), c, false)
 }
