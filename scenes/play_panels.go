@@ -150,6 +150,11 @@ func (p *Play) panelRect() layout.Rect {
 	lines := len(wrap(p.panel.title, p.fs.get(true, p.lay.TextSize), w*0.9))
 	h := float64(lines)*1.4*p.lay.TextSize + float64(rows)*bh + 1.2*p.lay.TextSize
 	h = math.Min(h, p.env.Height)
+	// The result goes beside the board where the move list's column has room for it,
+	// so the final position stays in sight; over the board otherwise (a phone).
+	if ml := p.lay.MoveList; p.panel.kind == "result" && ml.X >= b.X+b.W && ml.H >= h && ml.W >= 0.5*w {
+		return layout.Rect{X: ml.X, Y: ml.Y, W: ml.W, H: h}
+	}
 	return layout.Rect{X: b.X + (b.W-w)/2, Y: math.Max(0, b.Y+(b.H-h)/2), W: w, H: h}
 }
 
