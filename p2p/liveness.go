@@ -278,6 +278,11 @@ func (m *Match) claimable() (Claim, bool) {
 		return Claim{Kind: ClaimAbandoned}, true
 	}
 	if w := m.waits[0]; w.what != OwedNone && now.Sub(w.since) >= d {
+		if !m.offSince.IsZero() {
+			// The link is down too: the friend has gone, not only stalled (and a
+			// forfeit could not reach them anyway).
+			return Claim{Kind: ClaimAbandoned}, true
+		}
 		return Claim{Kind: ClaimDeadline, Owed: w.what}, true
 	}
 	return Claim{}, false
