@@ -49,7 +49,7 @@ func (m *Match) Play(mv game.Move) error {
 		m.send(&Msg{Type: MsgSeal, Ply: ply, Digest: Commit(tagMove, gs.id, ply, uint8(m.me), moveBytes(mv), gs.seal.nonce)})
 		return m.after()
 	}
-	pub, cells := m.sec.Seal(gs.v, mv)
+	pub, cells := sealMove(gs.r, mv)
 	full := game.Input{Kind: game.InputMove, Player: m.me, Move: mv}
 	var keys []CellKey
 	var sent []Cell

@@ -215,7 +215,7 @@ func TestCheats(t *testing.T) {
 				return nil
 			}
 			return &Msg{Type: MsgReveal, Seq: m.Seq, Ack: m.Ack, Hash: m.Hash,
-				Opens: []Opening{{Key: CellKey{game.SecretCrown, game.NoSquare}}}}
+				Opens: []Opening{{Key: CellKey{Kind: game.SecretCrown, Square: game.NoSquare}}}}
 		})},
 		{"coin opened as another", "chess", FaultCommit, onType(MsgCoin, func(t *tap, m *Msg) *Msg {
 			m.Digest[31] ^= 1

@@ -41,7 +41,7 @@
 //   - Sealed simultaneous moves: both send a commitment (Seal), then both open it (Open)
 //     once the other's commitment has arrived; the pair is checked on a copy and applied
 //     White first.
-//   - Secrets: a move that fixes one (Secrecy says which: Crown's choice, mined stones,
+//   - Secrets: a move that fixes one (the game's Sealer says which: Crown's choice, mined stones,
 //     hidden square, crowned half) goes out sealed, with one commitment per secret cell
 //     (the hidden square has one per square, so "is it on e4?" opens one bit). Reveal
 //     steps open the cells the rules ask for. At the end every secret is open, and each

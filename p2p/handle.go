@@ -171,7 +171,7 @@ func (m *Match) dispatch(msg *Msg, fault faultFunc, send bool) *Fault {
 		if msg.Ply != ply {
 			return fault(FaultHash, "a move for ply %d, the game is at ply %d", msg.Ply+1, ply+1)
 		}
-		pub, cells := m.sec.Seal(gs.v, msg.Move)
+		pub, cells := sealMove(gs.r, msg.Move)
 		if pub != msg.Move {
 			return fault(FaultIllegal, "the move %v shows what it should keep secret", msg.Move)
 		}
@@ -257,9 +257,9 @@ func (m *Match) dispatch(msg *Msg, fault faultFunc, send bool) *Fault {
 		if st.Kind != game.StepReveal || st.Owner != peer {
 			return fault(FaultIllegal, "a reveal the rules did not ask for")
 		}
-		key := m.sec.Key(st)
+		key, all := revealCell(gs.r, st)
 		want := []CellKey{key}
-		if allCells(key) {
+		if all {
 			want = gs.peerOpenKeys(key.Kind)
 		}
 		if len(msg.Opens) != len(want) || len(want) == 0 {
@@ -275,16 +275,16 @@ func (m *Match) dispatch(msg *Msg, fault faultFunc, send bool) *Fault {
 			}
 		}
 		value := msg.Opens[0].Value
-		if allCells(key) {
+		if all {
 			vals := gs.peerValues(key.Kind)
 			for _, o := range msg.Opens {
 				vals[o.Key] = o.Value
 			}
-			sq, err := hiddenSquare(gs.v, vals)
+			v, err := revealValue(gs.r, st, vals)
 			if err != nil {
-				return &Fault{Kind: FaultIllegal, Msg: msg.Type, Seq: msg.Seq, Detail: "the opened hidden square is not one square", Err: err}
+				return &Fault{Kind: FaultIllegal, Msg: msg.Type, Seq: msg.Seq, Detail: "the opened cells do not make one secret", Err: err}
 			}
-			value = uint64(sq)
+			value = v
 		}
 		in := game.Input{Kind: game.InputReveal, Player: peer, Secret: value}
 		rec, err := gs.apply(in, in, nil)
@@ -511,7 +511,7 @@ func (m *Match) tryFinish() *Fault {
 		return nil
 	}
 	if gs.hidden || len(gs.peer) > 0 || len(gs.mine) > 0 {
-		if err := gs.refereeCheck(m.sec, m.me); err != nil {
+		if err := gs.refereeCheck(m.me); err != nil {
 			return &Fault{Kind: FaultIllegal, Msg: MsgFinal, Detail: "their secrets do not fit the game", Err: err}
 		}
 	}
@@ -666,9 +666,9 @@ func (m *Match) advance(send bool) *Fault {
 			if st.Owner != m.me || !send {
 				return nil
 			}
-			key := m.sec.Key(st)
+			key, all := revealCell(gs.r, st)
 			var cells []*myCell
-			if allCells(key) {
+			if all {
 				for _, c := range gs.mine {
 					if c.o.Key.Kind == key.Kind && c.openedAt < 0 {
 						cells = append(cells, c)
@@ -683,12 +683,16 @@ func (m *Match) advance(send bool) *Fault {
 			}
 			v, known := s.Secret(st)
 			committed := cells[0].o.Value
-			if allCells(key) {
-				committed = uint64(game.NoSquare)
-				for _, c := range cells {
-					if c.o.Value == 1 {
-						committed = uint64(c.o.Key.Square)
+			if all {
+				vals := map[CellKey]uint64{}
+				for _, c := range gs.mine {
+					if c.o.Key.Kind == key.Kind {
+						vals[c.o.Key] = c.o.Value
 					}
+				}
+				var err error
+				if committed, err = revealValue(gs.r, st, vals); err != nil {
+					return &Fault{Kind: FaultDesync, Detail: fmt.Sprintf("our committed cells of secret %v make no value", key), Err: err}
 				}
 			}
 			if !known || v != committed {

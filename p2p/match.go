@@ -18,7 +18,6 @@ type Config struct {
 	Variant string   // host: the game's name; guest: expected, or "" for any
 	Options []string // "key=value" options of the variant
 	Start   string   // position text; "" is the variant's start
-	Secrecy Secrecy  // how moves carry secrets; nil is KindSecrecy
 	// Save, if set, receives a snapshot after every change (see RestoreMatch); it is
 	// called with the match locked and must not call back into it.
 	Save func(snapshot []byte)
@@ -36,7 +35,6 @@ type Config struct {
 type Match struct {
 	mu   sync.Mutex
 	cfg  Config
-	sec  Secrecy
 	conn Conn
 	ev   *eventQueue
 
@@ -84,10 +82,7 @@ type outFrame struct {
 
 // NewMatch prepares one side of a match; Start runs it on a connection.
 func NewMatch(cfg Config) *Match {
-	m := &Match{cfg: cfg, sec: cfg.Secrecy, ev: newEventQueue()}
-	if m.sec == nil {
-		m.sec = KindSecrecy{}
-	}
+	m := &Match{cfg: cfg, ev: newEventQueue()}
 	if !cfg.Host {
 		m.role = 1
 	}

@@ -82,10 +82,7 @@ type PubHash [8]byte
 
 // CellKey names one secret cell: a kind of secret and, for secrets with several cells
 // (mined stones by their square, the hidden crown square by candidate square), a square.
-type CellKey struct {
-	Kind   game.SecretKind
-	Square game.Square
-}
+type CellKey = game.SecretCell
 
 // Cell is a committed secret cell as the other side stores it.
 type Cell struct {
@@ -503,5 +500,5 @@ func (r *reader) key(where string) CellKey {
 	if r.err == nil && (k == game.NoSecret || k > 15) {
 		r.fail(where, fmt.Sprintf("unknown secret kind %d", k))
 	}
-	return CellKey{k, s}
+	return CellKey{Kind: k, Square: s}
 }

@@ -12,14 +12,14 @@ import (
 // sampleMsgs is one message of every type with every field it carries set.
 func sampleMsgs() []*Msg {
 	h := PubHash{1, 2, 3, 4, 5, 6, 7, 8}
-	open := Opening{Key: CellKey{game.SecretSquare, game.Sq(4, 3)}, Value: 1, Nonce: Nonce{9}}
+	open := Opening{Key: CellKey{Kind: game.SecretSquare, Square: game.Sq(4, 3)}, Value: 1, Nonce: Nonce{9}}
 	mv := game.Move{From: game.Sq(4, 1), To: game.Sq(4, 3), Kind: game.Double}
 	return []*Msg{
 		{Type: MsgHello, Seq: 1, Hello: &Hello{MinVersion: 1, MaxVersion: 1, Host: true, Game: GameID{7}, Token: Digest{9},
 			Variant: "crown", Options: []string{"kind=2", "para=on"}, Start: "", Coin: Digest{3}, Chain: Digest{4}}},
 		{Type: MsgCoin, Seq: 2, Ack: 1, Digest: Digest{5}, Nonce: Nonce{6}},
 		{Type: MsgMove, Seq: 3, Ack: 2, Hash: h, Ply: 17, Move: mv,
-			Cells: []Cell{{Key: CellKey{game.SecretCrown, game.NoSquare}, Digest: Digest{8}}}},
+			Cells: []Cell{{Key: CellKey{Kind: game.SecretCrown, Square: game.NoSquare}, Digest: Digest{8}}}},
 		{Type: MsgSeal, Seq: 4, Hash: h, Ply: 3, Digest: Digest{9}},
 		{Type: MsgOpen, Seq: 5, Hash: h, Ply: 3, Move: mv, Nonce: Nonce{1}},
 		{Type: MsgDraw, Seq: 6, Hash: h, Index: 12, Digest: Digest{2}},
@@ -112,7 +112,7 @@ func FuzzDecode(f *testing.F) {
 func squareCells() []Cell {
 	var cs []Cell
 	for s := game.Square(0); s < 64; s++ {
-		cs = append(cs, Cell{Key: CellKey{game.SecretSquare, s}, Digest: Digest{byte(s)}})
+		cs = append(cs, Cell{Key: CellKey{Kind: game.SecretSquare, Square: s}, Digest: Digest{byte(s)}})
 	}
 	return cs
 }

@@ -52,7 +52,7 @@ func sealTranscript(t *testing.T) string {
 					for _, c := range cells {
 						fmt.Fprintf(&sb, " %v=%d", c.Key, c.Value)
 					}
-					back, err := unsealMove(r, pub, cells)
+					back, err := unsealCells(r, pub, cells)
 					fmt.Fprintf(&sb, " unseal %+v %v\n", back, err)
 					in = game.Input{Kind: game.InputMove, Player: p, Move: m}
 				}
@@ -65,11 +65,7 @@ func sealTranscript(t *testing.T) string {
 	return sb.String()
 }
 
-func sealMove(r game.Rules, m game.Move) (game.Move, []Opening) {
-	return KindSecrecy{}.Seal(r.Variant(), m)
-}
-
-func unsealMove(r game.Rules, pub game.Move, cells []Opening) (game.Move, error) {
+func unsealCells(r game.Rules, pub game.Move, cells []Opening) (game.Move, error) {
 	vals := map[CellKey]uint64{}
 	for _, c := range cells {
 		vals[c.Key] = c.Value
@@ -77,10 +73,10 @@ func unsealMove(r game.Rules, pub game.Move, cells []Opening) (game.Move, error)
 	if len(cells) == 0 {
 		return pub, nil
 	}
-	return KindSecrecy{}.Unseal(r.Variant(), pub, vals)
+	return unsealMove(r, pub, vals)
 }
 
-func revealKey(r game.Rules, st game.Step) CellKey { return KindSecrecy{}.Key(st) }
+func revealKey(r game.Rules, st game.Step) CellKey { return revealCellKey(r, st) }
 
 // TestSealPinned: the secrets' cells on the wire stay as they were (testdata/seal.txt).
 func TestSealPinned(t *testing.T) {

@@ -157,7 +157,7 @@ func (m *Match) persist() {
 
 // RestoreMatch rebuilds a match from a snapshot; call Resume with a new connection to go
 // on. save and sec are as in Config (they are not part of the snapshot).
-func RestoreMatch(data []byte, save func([]byte), sec Secrecy) (*Match, error) {
+func RestoreMatch(data []byte, save func([]byte)) (*Match, error) {
 	var s snapshot
 	if err := json.Unmarshal(data, &s); err != nil {
 		return nil, fmt.Errorf("saved match: %v", err)
@@ -168,7 +168,7 @@ func RestoreMatch(data []byte, save func([]byte), sec Secrecy) (*Match, error) {
 	if err := s.check(); err != nil {
 		return nil, fmt.Errorf("saved match: %v", err)
 	}
-	m := NewMatch(Config{Host: s.Host, Game: s.Game, Variant: s.Variant, Options: s.Options, Start: s.Start, Secrecy: sec, Save: save})
+	m := NewMatch(Config{Host: s.Host, Game: s.Game, Variant: s.Variant, Options: s.Options, Start: s.Start, Save: save})
 	m.role, m.me, m.games, m.version = s.Role, s.Me, s.Games, Version
 	m.outSeq, m.inSeq, m.peerAck = s.OutSeq, s.InSeq, s.PeerAck
 	m.helloSent, m.session = true, s.Session

@@ -64,7 +64,7 @@ func crashAndRestore(t *testing.T, variant string, opts []string, seed uint64) {
 	mu.Lock()
 	snap := append([]byte(nil), saved...)
 	mu.Unlock()
-	g2, err := RestoreMatch(snap, save, nil)
+	g2, err := RestoreMatch(snap, save)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,7 @@ const crownHiddenStartPipe = "r2dk3/8/8/8/8/8/7P/4K3 w - - 0 10 crown=Kd monarch
 // edited or damaged) is refused with a reason, never restored into a panic.
 func TestRestoreRefusesDamage(t *testing.T) {
 	snap := savedSnapshot(t)
-	if _, err := RestoreMatch(snap, nil, nil); err != nil {
+	if _, err := RestoreMatch(snap, nil); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ field, value string }{
@@ -121,7 +121,7 @@ func TestRestoreRefusesDamage(t *testing.T) {
 		json.Unmarshal([]byte(c.value), &v)
 		m[c.field] = v
 		b, _ := json.Marshal(m)
-		if _, err := RestoreMatch(b, nil, nil); err == nil {
+		if _, err := RestoreMatch(b, nil); err == nil {
 			t.Fatalf("%s = %s restored", c.field, c.value)
 		} else {
 			t.Logf("%s = %s: %v", c.field, c.value, err)
@@ -135,7 +135,7 @@ func FuzzRestoreMatch(f *testing.F) {
 	f.Add(savedSnapshot(f))
 	f.Add([]byte(`{"Version":2,"Host":false,"Role":1,"Me":9}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		m, err := RestoreMatch(b, nil, nil)
+		m, err := RestoreMatch(b, nil)
 		if err != nil {
 			return
 		}

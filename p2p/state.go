@@ -106,7 +106,7 @@ func newGameState(id GameID, v *game.Variant, start string, me game.Color, peerH
 }
 
 // startView is the start position as player me sees it. In a game with secrets a view
-// applies the opponent's moves in their sealed form (see Secrecy) and learns their
+// applies the opponent's moves in their sealed form (see game.Sealer) and learns their
 // secrets from Reveal inputs. A game without them keeps the full state: the protocol
 // itself seals simultaneous moves and applies them only once both are open.
 func startView(v *game.Variant, start string, me game.Color) (game.Rules, error) {
@@ -229,7 +229,7 @@ func (gs *gameState) myCellFor(k CellKey) *myCell {
 // refereeCheck replays the whole game with every secret in place, on a copy that knows
 // all of them: every sealed move must have been legal, every reveal truthful, and the
 // outcome the one this side saw. It runs at the end, once all secrets are open.
-func (gs *gameState) refereeCheck(sec Secrecy, me game.Color) error {
+func (gs *gameState) refereeCheck(me game.Color) error {
 	ref, err := game.Load(gs.v, gs.start)
 	if err != nil {
 		return err
@@ -244,7 +244,7 @@ func (gs *gameState) refereeCheck(sec Secrecy, me game.Color) error {
 	for i, e := range gs.pub {
 		in := e.full
 		if e.in.Player != me && len(e.cells) > 0 && e.in.Kind == game.InputMove {
-			in.Move, err = sec.Unseal(gs.v, e.in.Move, peerVals[uint32(i)])
+			in.Move, err = unsealMove(ref, e.in.Move, peerVals[uint32(i)])
 			if err != nil {
 				return fmt.Errorf("ply %d: %w", i+1, err)
 			}
@@ -258,7 +258,7 @@ func (gs *gameState) refereeCheck(sec Secrecy, me game.Color) error {
 			want, known := s.Secret(st)
 			if !known || want != in.Secret {
 				return fmt.Errorf("ply %d: %v revealed %d for their %v, but their committed secrets say %d",
-					i+1, in.Player, in.Secret, sec.Key(st), want)
+					i+1, in.Player, in.Secret, revealCellKey(ref, st), want)
 			}
 		}
 		if _, err := ref.Apply(in); err != nil {
@@ -293,15 +293,11 @@ func deriveID(id GameID) GameID {
 	return n
 }
 
-// allCells reports whether a reveal opens every cell of its kind that is left (the hidden
-// square's reveal at the end of the game).
-func allCells(k CellKey) bool { return k.Kind == game.SecretSquare && k.Square == game.NoSquare }
-
 // peerOpenKeys lists the opponent's unopened cells of a kind, in square order.
 func (gs *gameState) peerOpenKeys(kind game.SecretKind) []CellKey {
 	var ks []CellKey
 	for s := game.Square(0); s <= game.NoSquare; s++ {
-		k := CellKey{kind, s}
+		k := CellKey{Kind: kind, Square: s}
 		if c := gs.peer[k]; c != nil && c.openedAt < 0 {
 			ks = append(ks, k)
 		}

@@ -223,7 +223,7 @@ func (r *toyRules) Apply(in game.Input) (game.Record, error) {
 				return game.Record{}, fmt.Errorf("choice out of range")
 			}
 			r.choice = m.N
-		} else if m.N != SealedN {
+		} else if m.N != toySealed {
 			return game.Record{}, fmt.Errorf("a sealed choice carries no value")
 		}
 		r.phase, r.round = 2, 1
@@ -343,4 +343,82 @@ func (r *toyRules) ParseMove(c game.Color, s string) (game.Move, error) {
 		}
 	}
 	return game.NullMove, fmt.Errorf("no move %q", s)
+}
+
+// The toy's secrets as commit-reveal cells (game.Sealer), cut as Crown cuts its own: the
+// choice one cell, the hidden square one cell per square.
+
+// toySealed is a sealed choice's N.
+const toySealed = 2
+
+func (r *toyRules) Seal(m game.Move) game.Move {
+	switch m.Kind {
+	case game.Choose:
+		m.N = toySealed
+	case game.HideCrown:
+		m.To = game.NoSquare
+	}
+	return m
+}
+
+func (r *toyRules) Cells(m game.Move) []game.SecretValue {
+	switch m.Kind {
+	case game.Choose:
+		return []game.SecretValue{{Cell: game.SecretCell{Kind: game.SecretCrown, Square: game.NoSquare}, Value: uint64(m.N)}}
+	case game.HideCrown:
+		var cs []game.SecretValue
+		for s := game.Square(0); s < game.NoSquare; s++ {
+			v := uint64(0)
+			if s == m.To {
+				v = 1
+			}
+			cs = append(cs, game.SecretValue{Cell: game.SecretCell{Kind: game.SecretSquare, Square: s}, Value: v})
+		}
+		return cs
+	}
+	return nil
+}
+
+func (r *toyRules) Unseal(pub game.Move, cells map[game.SecretCell]uint64) (game.Move, error) {
+	switch pub.Kind {
+	case game.Choose:
+		v, ok := cells[game.SecretCell{Kind: game.SecretCrown, Square: game.NoSquare}]
+		if !ok || v > 255 {
+			return pub, fmt.Errorf("the choice was never opened")
+		}
+		pub.N = uint8(v)
+	case game.HideCrown:
+		sq, err := r.RevealValue(game.Step{Secret: game.SecretSquare, Square: game.NoSquare}, cells)
+		if err != nil {
+			return pub, err
+		}
+		pub.To = game.Square(sq)
+	}
+	return pub, nil
+}
+
+func (r *toyRules) RevealCell(s game.Step) (game.SecretCell, bool) {
+	if s.Secret == game.SecretSquare {
+		return game.SecretCell{Kind: s.Secret, Square: s.Square}, s.Square == game.NoSquare
+	}
+	return game.SecretCell{Kind: s.Secret, Square: game.NoSquare}, false
+}
+
+func (r *toyRules) RevealValue(s game.Step, cells map[game.SecretCell]uint64) (uint64, error) {
+	at := game.NoSquare
+	for sq := game.Square(0); sq < game.NoSquare; sq++ {
+		v, ok := cells[game.SecretCell{Kind: game.SecretSquare, Square: sq}]
+		switch {
+		case !ok || v > 1:
+			return 0, fmt.Errorf("square cell %v missing or not a bit", sq)
+		case v == 1 && at != game.NoSquare:
+			return 0, fmt.Errorf("two squares")
+		case v == 1:
+			at = sq
+		}
+	}
+	if at == game.NoSquare {
+		return 0, fmt.Errorf("no square")
+	}
+	return uint64(at), nil
 }

@@ -299,7 +299,7 @@ func FriendFromPage(setup *Setup, h Host) Scene {
 			return f
 		}
 		if rec.Snap != nil {
-			pm, err := p2p.RestoreMatch(rec.Snap, f.link.save, nil)
+			pm, err := p2p.RestoreMatch(rec.Snap, f.link.save)
 			if err != nil {
 				f.err = lang.T("The saved game could not be read") + ": " + err.Error()
 				return f
