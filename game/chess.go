@@ -3,10 +3,12 @@ package game
 import "fmt"
 
 func init() {
-	Register(StandardVariant())
+	c := StandardVariant()
+	c.Order = 1
+	Register(c)
 
 	f := StandardVariant()
-	f.Name, f.Title = "forced", "Forced-capture chess"
+	f.Name, f.Title, f.Order = "forced", "Forced-capture chess", 2
 	f.Help = "Capturing is compulsory; no check — capture the enemy king to win."
 	f.Check, f.KingCapture, f.MustCapture = false, true, true
 	Register(f)

@@ -76,6 +76,7 @@ const crownStart = "rnbdkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBDKBNR w KDAHkdah - 0 1
 func newCrownVariant(kind crownKind, para bool, opts map[string]string) *Variant {
 	v := StandardVariant()
 	v.Name, v.Title = "crown", "Crown"
+	v.Traits.Secrets = true
 	if kind != crownBase {
 		v.Title = [...]string{"", "Crown: stones", "Crown: hidden crown", "Crown: split monarch"}[kind]
 	}

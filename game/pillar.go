@@ -127,6 +127,7 @@ func newPillarVariant(opts map[string]string) (*Variant, error) {
 	}
 	v := StandardVariant()
 	v.Name, v.Title = "pillar", "Pillar chess"
+	v.Traits.TurnDie = true
 	v.Help = "A chess die picks the pieces you may move; captured pieces stay under the captor as towers."
 	v.MoveRule, v.AutoMoveRule, v.RepeatRule, v.AutoRepeat = 0, 0, 0, 0
 	v.Start = PillarStart8

@@ -32,6 +32,7 @@ func init() { Register(probVariant(nil)) }
 func probVariant(opts map[string]string) *Variant {
 	v := StandardVariant()
 	v.Name, v.Title = "probabilistic", "Probabilistic chess"
+	v.Traits.Attempts = true
 	v.Help = "Every capture is an attempt decided by a shared draw; capture the enemy king to win."
 	v.Check, v.KingCapture = false, true
 	v.Options = opts

@@ -17,6 +17,7 @@ func init() { Register(simulVariant(50)) }
 func simulVariant(noprogress int) *Variant {
 	v := StandardVariant()
 	v.Name, v.Title = "simultaneous", "Simultaneous chess"
+	v.Traits.Joint = true
 	v.Help = "Both players move at once, sealed; capture the enemy king to win."
 	v.Check, v.KingCapture, v.EnPassant = false, true, false
 	v.MoveRule, v.AutoMoveRule, v.RepeatRule, v.AutoRepeat = 0, noprogress, 0, 0

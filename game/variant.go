@@ -57,6 +57,13 @@ type Variant struct {
 	RepeatRule   int // claim on this many repetitions (0: none)
 	AutoRepeat   int // automatic draw on this many repetitions (0: none)
 	Options      map[string]string
+	// Traits say what the game is like beyond moving pieces, for the code outside game/
+	// that treats games apart (the AI's search, evaluation and level tunes, the screens'
+	// panels): it asks these, never a game's name.
+	Traits Traits
+	// Order places the game in lists for people (the setup screen): games with an Order
+	// come first, lowest first, then the rest by name.
+	Order int
 	// Load builds the game's state machine from position text ("" for the start
 	// position); nil means the chess rules of the fields above.
 	Load         func(v *Variant, text string) (Rules, error)
@@ -76,6 +83,16 @@ type Variant struct {
 	castleMask   [64]uint8 // rights lost when a move starts or ends on the square
 	castleSide   [2]uint8  // every right of one colour
 	letterToType [128]PieceType
+}
+
+// Traits are the kinds of play a game has beyond moving pieces, each a reason for the AI,
+// its levels or the screens to treat the game apart. A game sets those that hold; a game
+// with none is played and shown as chess is.
+type Traits struct {
+	Secrets  bool // players fix secrets the opponent's view hides until a Reveal (Crown)
+	Attempts bool // a capture is an attempt with odds, decided by a shared 0–9 draw (probabilistic)
+	TurnDie  bool // each turn begins with a shared die that picks what may move (pillar)
+	Joint    bool // both players choose each turn at once, sealed, resolved together (simultaneous)
 }
 
 // OptionHelp documents one option of a game, for the setup screen and the tools.
@@ -310,6 +327,17 @@ func Lookup(name string, options ...string) (*Variant, error) {
 		return nil, err
 	}
 	return nv, nv.Conclude()
+}
+
+// Menu lists the registered variants in the order people are offered them: by Order,
+// those with one first, then by name.
+func Menu() []string {
+	ns := Names()
+	sort.SliceStable(ns, func(i, j int) bool {
+		a, b := registry[ns[i]].Order, registry[ns[j]].Order
+		return a != 0 && (b == 0 || a < b)
+	})
+	return ns
 }
 
 // Names lists the registered variants in alphabetical order.

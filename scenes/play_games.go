@@ -43,7 +43,7 @@ func (p *Play) gameLine() string {
 // captureOdds are the odds of each capture the selected piece may attempt (probabilistic
 // chess): the move is tried on a copy and the attempt it starts is read.
 func (p *Play) captureOdds() map[game.Square]game.Odds {
-	if p.sel == game.NoSquare || p.view.Variant().Name != "probabilistic" {
+	if p.sel == game.NoSquare || !p.view.Variant().Traits.Attempts {
 		return nil
 	}
 	out := map[game.Square]game.Odds{}
@@ -112,7 +112,7 @@ func (p *Play) drawBadge(dst *ebiten.Image) {
 		return
 	}
 	es := p.shownLog()
-	if len(es) == 0 || es[len(es)-1].Input.Kind != game.InputDraw || p.view.Variant().Name != "probabilistic" {
+	if len(es) == 0 || es[len(es)-1].Input.Kind != game.InputDraw || !p.view.Variant().Traits.Attempts {
 		return
 	}
 	v := es[len(es)-1].Input.Values

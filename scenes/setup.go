@@ -81,20 +81,15 @@ func NewSetup(p pageurl.Page, opp match.Opponent) *Setup {
 	return s
 }
 
-// gameNames are the registered games, chess and forced capture first.
-func gameNames() []string {
-	var ns []string
-	for _, first := range []string{"chess", "forced"} {
-		if _, err := game.Lookup(first); err == nil {
-			ns = append(ns, first)
-		}
-	}
-	for _, n := range game.Names() {
-		if n != "chess" && n != "forced" {
-			ns = append(ns, n)
-		}
-	}
-	return ns
+// gameNames are the registered games in the order people are offered them (game.Menu:
+// chess and forced capture first).
+func gameNames() []string { return game.Menu() }
+
+// attempts reports whether the chosen game's captures are attempts decided by a draw of
+// two numbers, which a person may pick instead of drawing.
+func (s *Setup) attempts() bool {
+	v, err := game.Lookup(s.variant)
+	return err == nil && v.Traits.Attempts
 }
 
 func levelKnown(l string) bool {
@@ -140,7 +135,7 @@ func (s *Setup) Config() match.Config {
 	} else {
 		seats[human.Other()] = match.Seat{Level: s.opponent}
 	}
-	return match.Config{Variant: s.variant, Options: opts, Seats: seats, Pick: s.pick && s.variant == "probabilistic"}
+	return match.Config{Variant: s.variant, Options: opts, Seats: seats, Pick: s.pick && s.attempts()}
 }
 
 // describes reports whether cfg is a game the screen's choices would start: the same
@@ -331,7 +326,7 @@ func (s *Setup) lay() {
 			h, _, _ := strings.Cut(o.Help, "; ")
 			help(lang.Game(h))
 		}
-		if s.variant == "probabilistic" {
+		if s.attempts() {
 			section(lang.T("Capture numbers"))
 			grid(2, []button{
 				{id: "pick:off", label: lang.T("Drawn for you"), on: !s.pick},
@@ -359,9 +354,10 @@ func (s *Setup) lay() {
 	} else if s.opponent == "person" {
 		help(lang.T("Two people take turns on this device; in games with secrets a hand-over screen hides each player's secrets from the other."))
 	} else {
+		v, err := game.Lookup(s.variant)
 		for _, l := range ai.Levels {
-			if l.Name == s.opponent {
-				help(lang.F("The AI at level %s: %s.", lang.Game(l.Name), lang.Game(l.HelpFor(s.variant))))
+			if l.Name == s.opponent && err == nil {
+				help(lang.F("The AI at level %s: %s.", lang.Game(l.Name), lang.Game(l.HelpFor(v))))
 			}
 		}
 	}

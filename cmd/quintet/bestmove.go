@@ -50,12 +50,12 @@ func runBestmove(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		par = l.Params(v.Name, *budget, *seed)
+		par = l.Params(v, *budget, *seed)
 	case *movetime > 0 || *nodes > 0 || *depth > 0:
 		par.Limits = ai.Limits{Time: time.Duration(*movetime) * time.Millisecond, Nodes: *nodes, Depth: *depth}
 		par.Seed = *seed
 	default:
-		par = ai.Levels[len(ai.Levels)-1].Params(v.Name, *budget, *seed)
+		par = ai.Levels[len(ai.Levels)-1].Params(v, *budget, *seed)
 	}
 	st := r.Next()
 	if st.Kind == game.StepDraw && *draw != "" {

@@ -117,7 +117,11 @@ func newPlayer(spec string, variant string, budget time.Duration, seed uint64) (
 	if err != nil {
 		return nil, fmt.Errorf("spec %q: %v (or greedy, random, uci:COMMAND)", spec, err)
 	}
-	par := l.Params(variant, budget, seed)
+	v, err := game.Lookup(variant)
+	if err != nil {
+		return nil, err
+	}
+	par := l.Params(v, budget, seed)
 	if lim != (ai.Limits{}) {
 		par.Limits = lim
 	}

@@ -358,8 +358,9 @@ func kingZone(s game.Square) game.Bitboard {
 	return z
 }
 
-// isCrown reports whether the view is a Crown game.
-func isCrown(r game.Rules) bool { return r.Variant().Name == "crown" }
+// isCrown reports whether the view is a game with secrets, searched over the secrets the
+// view does not hold (through game's typed Crown API: CrownSide, CrownGuess).
+func isCrown(r game.Rules) bool { return r.Variant().Traits.Secrets }
 
 // The exact search's bounds: the worlds it takes on, the plies it looks for a win in.
 const (

@@ -378,7 +378,7 @@ func abs(x int) int {
 // full; an enemy's prisoner is lost to its owner and worth a little to its holder).
 func newRulesEval(v *game.Variant) func(game.Rules, game.Color) int {
 	ce := newChessEval(v)
-	if v.Name == "simultaneous" {
+	if v.Traits.Joint {
 		// Both move next: no tempo, and each side's threats count (a threatened piece
 		// may step away in the same turn, or rest and be taken). No towers here.
 		return func(r game.Rules, c game.Color) int {

@@ -34,7 +34,7 @@ func TestProbStrikeTaken(t *testing.T) {
 		r := play(t, "probabilistic", c.fen, c.move)
 		for _, lv := range []string{"easy", "medium", "strongest"} {
 			l, _ := LevelByName(lv)
-			par := l.Params("probabilistic", 300_000_000, 1)
+			par := l.Params(r.Variant(), 300_000_000, 1)
 			res, err := NewEngine(4).Search(context.Background(), r.View(game.White), par)
 			if err != nil {
 				t.Fatal(err)
@@ -102,7 +102,7 @@ func TestSimulWinsWhatever(t *testing.T) {
 	text := "4k3/8/8/8/8/8/8/K3R3 w - - 3 10 e8 - 0"
 	r := load(t, "simultaneous", text)
 	for _, lv := range Levels {
-		res, err := NewEngine(4).Search(context.Background(), r.View(game.White), lv.Params("simultaneous", 200_000_000, 3))
+		res, err := NewEngine(4).Search(context.Background(), r.View(game.White), lv.Params(r.Variant(), 200_000_000, 3))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -208,7 +208,7 @@ func TestPillarMateInOne(t *testing.T) {
 	}
 	for _, lv := range Levels {
 		for seed := uint64(1); seed <= 6; seed++ {
-			par := lv.Params("pillar", 300_000_000, seed)
+			par := lv.Params(r.Variant(), 300_000_000, seed)
 			res, err := NewEngine(2).Search(context.Background(), r.View(game.White), par)
 			if err != nil {
 				t.Fatal(err)

@@ -154,8 +154,8 @@ func (g *genericSearcher) search(cl *clock, view game.Rules, par Params) Result 
 // multiplies the time to a depth by thirty, for less than the plies it costs; its
 // evaluation's threat term stands in.
 func (g *genericSearcher) configure(view game.Rules) {
-	g.attempts = view.Variant().Name == "probabilistic"
-	g.turnDie = view.Variant().Name == "pillar"
+	g.attempts = view.Variant().Traits.Attempts
+	g.turnDie = view.Variant().Traits.TurnDie
 	g.qPlies = 0
 	if g.attempts && !g.noQuiet {
 		g.qPlies = 1

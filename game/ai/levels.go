@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/quintet-chess/quintet/game"
 )
 
 // DefaultBudget is the time the strongest level thinks per move unless told otherwise.
@@ -21,7 +23,8 @@ type Tune struct {
 	Help     string // what the level is like in this kind of game, when Level.Help is not
 }
 
-// Level is a named set of tunes, one per kind of game, because the games differ in what
+// Level is a named set of tunes, one per kind of game (Level.For: by the game's traits),
+// because the games differ in what
 // a limit buys: chess and forced capture are searched a million positions a second
 // natively, the others through the Rules interface at a few hundred thousand; in a
 // simultaneous turn a ply is a matrix game; and where luck decides much (probabilistic
@@ -31,11 +34,11 @@ type Tune struct {
 type Level struct {
 	Name   string
 	Help   string
-	Chess  Tune // chess and forced capture
-	Crown  Tune
-	Chance Tune // probabilistic chess
-	Pillar Tune
-	Simul  Tune
+	Chess  Tune // games with none of the traits below (chess, forced capture): the default
+	Crown  Tune // games with secrets (Crown)
+	Chance Tune // games whose captures are attempts (probabilistic chess)
+	Pillar Tune // games whose turns a die picks (pillar chess)
+	Simul  Tune // games of joint turns (simultaneous chess)
 }
 
 // Helps shared by several tunes.
@@ -97,33 +100,36 @@ func LevelByName(name string) (Level, error) {
 	return Level{}, fmt.Errorf("unknown level %q (known: %s)", name, strings.Join(names, ", "))
 }
 
-// HelpFor is the line that tells people what the level is like in the game of that name.
-func (l Level) HelpFor(variant string) string {
-	return cmp.Or(l.For(variant).Help, l.Help)
+// HelpFor is the line that tells people what the level is like in game v.
+func (l Level) HelpFor(v *game.Variant) string {
+	return cmp.Or(l.For(v).Help, l.Help)
 }
 
-// For is the level's tune for the game of that name.
-func (l Level) For(variant string) Tune {
-	switch variant {
-	case "crown":
-		return l.Crown
-	case "probabilistic":
-		return l.Chance
-	case "pillar":
-		return l.Pillar
-	case "simultaneous":
+// For is the level's tune for game v, chosen by its traits in this order: joint turns,
+// secrets, a die each turn, capture attempts. A game with none of them (or a new game
+// without a tune of its own) gets the Chess tune, which limits by depth and positions
+// as for chess: the stated default.
+func (l Level) For(v *game.Variant) Tune {
+	switch t := v.Traits; {
+	case t.Joint:
 		return l.Simul
+	case t.Secrets:
+		return l.Crown
+	case t.TurnDie:
+		return l.Pillar
+	case t.Attempts:
+		return l.Chance
 	}
 	return l.Chess
 }
 
-// Params are the search parameters of the level in the game of that name with the given
-// time budget (the default if budget ≤ 0) and seed.
-func (l Level) Params(variant string, budget time.Duration, seed uint64) Params {
+// Params are the search parameters of the level in game v with the given time budget
+// (the default if budget ≤ 0) and seed.
+func (l Level) Params(v *game.Variant, budget time.Duration, seed uint64) Params {
 	if budget <= 0 {
 		budget = DefaultBudget
 	}
-	t := l.For(variant)
+	t := l.For(v)
 	return Params{
 		Noise:    t.Noise,
 		Overlook: t.Overlook,

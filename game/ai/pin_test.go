@@ -87,8 +87,9 @@ func pinnedSearches(t *testing.T) string {
 	}
 	for _, l := range Levels {
 		for _, n := range game.Names() {
-			par := l.Params(n, time.Second, 1)
-			fmt.Fprintf(&sb, "level %s %s: %+v noise %d overlook %d help %q\n", l.Name, n, par.Limits, par.Noise, par.Overlook, l.HelpFor(n))
+			v, _ := game.Lookup(n)
+			par := l.Params(v, time.Second, 1)
+			fmt.Fprintf(&sb, "level %s %s: %+v noise %d overlook %d help %q\n", l.Name, n, par.Limits, par.Noise, par.Overlook, l.HelpFor(v))
 		}
 	}
 	return sb.String()

@@ -49,7 +49,7 @@ func TestLegalAlways(t *testing.T) {
 					ms := r.Moves(c, nil)
 					m = ms[rg.intn(len(ms))]
 				} else {
-					res, err := eng.Search(context.Background(), r.View(c), lv.Params(variant, 0, uint64(ply)))
+					res, err := eng.Search(context.Background(), r.View(c), lv.Params(r.Variant(), 0, uint64(ply)))
 					if err != nil {
 						t.Fatalf("%s %s ply %d: %v", variant, lv.Name, ply, err)
 					}

@@ -49,7 +49,7 @@ func simulWidth(d int) [simulTurns]int {
 
 // isSimultaneous reports whether the view is a game whose turns are joint (both asked
 // at the start of a turn).
-func isSimultaneous(r game.Rules) bool { return r.Variant().Name == "simultaneous" }
+func isSimultaneous(r game.Rules) bool { return r.Variant().Traits.Joint }
 
 // searchSimul chooses me's sealed move. The view may already hold the opponent's sealed
 // choice as unknown; the turn is replayed from the position text, where both choose.

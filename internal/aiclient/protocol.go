@@ -134,9 +134,9 @@ func Run(ctx context.Context, eng *ai.Engine, req Request, progress func(Reply))
 		if err != nil {
 			return fail(err)
 		}
-		par = l.Params(v.Name, time.Duration(req.BudgetMS)*time.Millisecond, req.Seed)
+		par = l.Params(v, time.Duration(req.BudgetMS)*time.Millisecond, req.Seed)
 	} else {
-		par = ai.Levels[len(ai.Levels)-1].Params(v.Name, time.Duration(req.BudgetMS)*time.Millisecond, req.Seed)
+		par = ai.Levels[len(ai.Levels)-1].Params(v, time.Duration(req.BudgetMS)*time.Millisecond, req.Seed)
 	}
 	if req.TimeMS > 0 || req.Nodes > 0 || req.Depth > 0 {
 		par.Limits = ai.Limits{Time: time.Duration(req.TimeMS) * time.Millisecond, Nodes: req.Nodes, Depth: req.Depth}

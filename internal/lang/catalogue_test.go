@@ -371,7 +371,11 @@ func TestGameTextsTranslated(t *testing.T) {
 	for _, l := range ai.Levels { // the setup screen's level lines
 		texts = append(texts, l.Name, l.Help)
 		for _, n := range game.Names() {
-			if h := l.For(n).Help; h != "" {
+			v, err := game.Lookup(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h := l.For(v).Help; h != "" {
 				texts = append(texts, h)
 			}
 		}
