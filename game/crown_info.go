@@ -148,3 +148,55 @@ func CrownGuess(r Rules, c Color, crown PieceType, mined []bool, hidden Square, 
 	}
 	return g, nil
 }
+
+// CrownSecrets are values for one side's Crown secrets, for CrownWorld: the crowned
+// monarch (King or Dame), the mine bits of the side's stones this state does not know,
+// in placement order, the hidden square, the crowned half (HalfOrth or HalfDiag). A zero
+// part (NoType, nil; NoSquare for Hidden) leaves that secret as the state has it.
+type CrownSecrets struct {
+	Crown  PieceType
+	Mined  []bool
+	Hidden Square
+	Half   PieceType
+}
+
+// NoCrownSecrets sets nothing.
+var NoCrownSecrets = CrownSecrets{Hidden: NoSquare}
+
+// CrownWorld is a whole world for the AI's determinization: Crown state r with each
+// side's secrets set as given (the opponent's unknown ones guessed, or the searcher's own
+// swapped so that it cares for both monarchs; a set value replaces a known one), read
+// back as a state loaded from its position text is: both sides' secrets held, the
+// repetition count starting afresh, and every rule on secrets checked, so that a world
+// the rules rule out (a crown on a monarch the side never had, two mined stones, a
+// hidden square proven empty) is an error. Unlike CrownGuess, which keeps the state's
+// history for the exact search, the world starts from the position alone.
+func CrownWorld(r Rules, set [2]CrownSecrets) (Rules, error) {
+	cr, ok := r.(*crownRules)
+	if !ok {
+		return nil, fmt.Errorf("not a Crown state")
+	}
+	g := cr.clone()
+	for c := range g.side {
+		s, v := &g.side[c], set[c]
+		if v.Crown == King || v.Crown == Dame {
+			s.crown, s.crownKnown = uint8(v.Crown-King), true
+		}
+		k := 0
+		for i := range s.stones {
+			x := &s.stones[i]
+			if x.state == stoneReserve || x.known || x.public || k >= len(v.Mined) {
+				continue
+			}
+			x.mined, x.known = v.Mined[k], true
+			k++
+		}
+		if v.Hidden < NoSquare {
+			s.hideSq, s.hideKnown = v.Hidden, true
+		}
+		if v.Half == HalfOrth || v.Half == HalfDiag {
+			s.half, s.halfKnown = uint8(v.Half-HalfOrth), true
+		}
+	}
+	return Load(cr.pos.V, g.Text())
+}

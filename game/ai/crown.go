@@ -3,8 +3,6 @@ package ai
 import (
 	"fmt"
 	"math"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/quintet-chess/quintet/game"
@@ -40,114 +38,88 @@ const ownBluff = 0.3
 // maxWorlds bounds the worlds searched; hidden-square hypotheses beyond it are sampled.
 const maxWorlds = 8
 
-// crownWorlds builds the worlds of view for player me by filling in the position text's
-// unknown marks ("?") and reading it back through the variant's own loader.
+// crownWorlds builds the worlds of view for player me from what the view knows of both
+// sides (game.CrownSide): each unknown secret of the opponent's, and each of our own a
+// bluff could hide, is a dimension of options, and a world is one option per dimension
+// (game.CrownWorld), weighted by the product of their weights.
 func crownWorlds(view game.Rules, me game.Color, rg *rng, bel *belief) ([]crownWorld, error) {
-	text := view.Text()
-	fields := strings.Fields(text)
-	if len(fields) < 6 {
-		return nil, fmt.Errorf("ai: crown text %q has too few fields", text)
+	opp := me.Other()
+	op, ok := game.CrownSide(view, opp)
+	own, _ := game.CrownSide(view, me)
+	if !ok {
+		return nil, fmt.Errorf("ai: %s is not a Crown game", view.Variant().Name)
 	}
 	type option struct {
-		edit   func(f []string)
+		edit   func(g *[2]game.CrownSecrets)
 		weight float64
 		real   bool
 	}
 	var dims [][]option
-	opp := me.Other()
 	att := attackedBy(view.Position(), me)
-	for i := 6; i < len(fields); i++ {
-		key, val, ok := strings.Cut(fields[i], "=")
-		if !ok {
-			continue
+	setCrown := func(c game.Color, t game.PieceType) func(*[2]game.CrownSecrets) {
+		return func(g *[2]game.CrownSecrets) { g[c].Crown = t }
+	}
+	setHalf := func(c game.Color, t game.PieceType) func(*[2]game.CrownSecrets) {
+		return func(g *[2]game.CrownSecrets) { g[c].Half = t }
+	}
+	if op.Chosen && !op.CrownPublic && op.Crown == game.NoType {
+		wk := bel.update(0, view.Position(), opp, game.King, game.Dame, att)
+		dims = append(dims, []option{{edit: setCrown(opp, game.King), weight: wk, real: true}, {edit: setCrown(opp, game.Dame), weight: 1 - wk, real: true}})
+	}
+	if own.Chosen && !own.CrownPublic && own.Crown != game.NoType {
+		dims = append(dims, []option{{weight: 1 - ownBluff, real: true}, {edit: setCrown(me, game.King+game.Dame-own.Crown), weight: ownBluff}})
+	}
+	if op.Split && !op.HalfPublic && op.CrownedHalf == game.NoType {
+		wo := bel.update(1, view.Position(), opp, game.HalfOrth, game.HalfDiag, att)
+		dims = append(dims, []option{
+			{edit: setHalf(opp, game.HalfOrth), weight: wo, real: true},
+			{edit: setHalf(opp, game.HalfDiag), weight: 1 - wo, real: true}})
+	}
+	if own.Split && !own.HalfPublic && own.CrownedHalf != game.NoType {
+		dims = append(dims, []option{{weight: 1 - ownBluff, real: true},
+			{edit: setHalf(me, game.HalfOrth+game.HalfDiag-own.CrownedHalf), weight: ownBluff}})
+	}
+	if op.Hidden && !op.HiddenPublic && op.HiddenSquare == game.NoSquare {
+		var sqs []game.Square
+		for b := view.Variant().Mask() &^ op.Proven; b != 0; {
+			sqs = append(sqs, b.Pop())
 		}
-		i := i
-		set := func(v string) func([]string) { return func(f []string) { f[i] = key + "=" + v } }
-		switch key {
-		case "crown":
-			if len(val) != 2 {
-				continue
-			}
-			b := []byte(val)
-			if b[opp] == '?' {
-				wk := bel.update(0, view.Position(), opp, game.King, game.Dame, att)
-				kb, db := append([]byte(nil), b...), append([]byte(nil), b...)
-				kb[opp], db[opp] = 'k', 'd'
-				dims = append(dims, []option{{edit: set(string(kb)), weight: wk, real: true}, {edit: set(string(db)), weight: 1 - wk, real: true}})
-				b = kb // the own swap below edits on top of either
-			}
-			if b[me] == 'k' || b[me] == 'd' {
-				dims = append(dims, []option{{weight: 1 - ownBluff, real: true}, {edit: swapOwn(i, key, me), weight: ownBluff}})
-			}
-		case "split":
-			parts := strings.Split(val, "/")
-			if len(parts) != 2 {
-				continue
-			}
-			if parts[opp] == "?" {
-				wo := bel.update(1, view.Position(), opp, game.HalfOrth, game.HalfDiag, att)
-				dims = append(dims, []option{
-					{edit: splitEdit(i, key, opp, "o"), weight: wo, real: true},
-					{edit: splitEdit(i, key, opp, "x"), weight: 1 - wo, real: true}})
-			}
-			if p := parts[me]; p == "o" || p == "x" {
-				dims = append(dims, []option{{weight: 1 - ownBluff, real: true},
-					{edit: splitEdit(i, key, me, map[string]string{"o": "x", "x": "o"}[p]), weight: ownBluff}})
-			}
-		case "hide":
-			parts := strings.Split(val, "/")
-			if len(parts) != 2 || parts[opp] != "?" {
-				continue
-			}
-			proven := provenOf(fields, opp)
-			cands := view.Variant().Mask() &^ proven
-			var sqs []game.Square
-			for b := cands; b != 0; {
-				sqs = append(sqs, b.Pop())
-			}
-			if len(sqs) == 0 {
-				continue
-			}
-			for len(sqs) > maxWorlds {
-				j := rg.intn(len(sqs))
-				sqs[j] = sqs[len(sqs)-1]
-				sqs = sqs[:len(sqs)-1]
-			}
-			var opts []option
-			for _, sq := range sqs {
-				opts = append(opts, option{edit: splitEdit(i, key, opp, sq.String()), weight: 1, real: true})
-			}
+		for len(sqs) > maxWorlds {
+			j := rg.intn(len(sqs))
+			sqs[j] = sqs[len(sqs)-1]
+			sqs = sqs[:len(sqs)-1]
+		}
+		var opts []option
+		for _, sq := range sqs {
+			opts = append(opts, option{edit: func(g *[2]game.CrownSecrets) { g[opp].Hidden = sq }, weight: 1, real: true})
+		}
+		if len(opts) > 0 {
 			dims = append(dims, opts)
-		case "stones":
-			parts := strings.Split(val, "/")
-			if len(parts) != 2 {
-				continue
-			}
-			if opts := stoneOptions(parts[opp]); len(opts) > 0 {
-				var os []option
-				for _, o := range opts {
-					os = append(os, option{edit: splitEdit(i, key, opp, o.text), weight: o.weight, real: true})
-				}
-				dims = append(dims, os)
-			}
 		}
+	}
+	if so := stoneOptions(op); len(so) > 0 {
+		var opts []option
+		for _, o := range so {
+			opts = append(opts, option{edit: func(g *[2]game.CrownSecrets) { g[opp].Mined = o.mined }, weight: o.weight, real: true})
+		}
+		dims = append(dims, opts)
 	}
 	// The product of the dimensions, largest weights first when there are too many.
 	type combo struct {
-		f      []string
+		set    [2]game.CrownSecrets
 		weight float64
 		real   bool
 	}
-	combos := []combo{{f: fields, weight: 1, real: true}}
+	combos := []combo{{set: [2]game.CrownSecrets{game.NoCrownSecrets, game.NoCrownSecrets}, weight: 1, real: true}}
 	for _, d := range dims {
 		var next []combo
 		for _, c := range combos {
 			for _, o := range d {
-				f := append([]string(nil), c.f...)
+				set := c.set
 				if o.edit != nil {
-					o.edit(f)
+					o.edit(&set)
 				}
-				next = append(next, combo{f, c.weight * o.weight, c.real && o.real})
+				next = append(next, combo{set, c.weight * o.weight, c.real && o.real})
 			}
 		}
 		combos = next
@@ -162,125 +134,50 @@ func crownWorlds(view game.Rules, me game.Color, rg *rng, bel *belief) ([]crownW
 	}
 	var ws []crownWorld
 	for _, c := range combos {
-		r, err := game.Load(view.Variant(), strings.Join(c.f, " "))
+		r, err := game.CrownWorld(view, c.set)
 		if err != nil {
 			continue // a hypothesis the rules reject is no world
 		}
 		ws = append(ws, crownWorld{r: r, weight: c.weight, real: c.real})
 	}
 	if len(ws) == 0 {
-		return nil, fmt.Errorf("ai: no world fits the view %q", text)
+		return nil, fmt.Errorf("ai: no world fits the view %q", view.Text())
 	}
 	return ws, nil
 }
 
-// swapOwn edits the crown field so that our own (known) crown is on the other monarch;
-// it reads the field as edited so far, so it composes with the opponent's hypothesis.
-func swapOwn(i int, key string, me game.Color) func([]string) {
-	return func(f []string) {
-		_, val, _ := strings.Cut(f[i], "=")
-		b := []byte(val)
-		if b[me] == 'k' || b[me] == 'd' {
-			b[me] = 'k' + 'd' - b[me]
-		}
-		f[i] = key + "=" + string(b)
-	}
-}
-
-// splitEdit replaces side c's part of a "white/black" field.
-func splitEdit(i int, key string, c game.Color, v string) func([]string) {
-	return func(f []string) {
-		_, val, _ := strings.Cut(f[i], "=")
-		parts := strings.Split(val, "/")
-		if len(parts) == 2 {
-			parts[c] = v
-		}
-		f[i] = key + "=" + strings.Join(parts, "/")
-	}
-}
-
-func provenOf(fields []string, c game.Color) game.Bitboard {
-	for _, f := range fields[6:] {
-		if v, ok := strings.CutPrefix(f, "proven="); ok {
-			parts := strings.Split(v, "/")
-			if len(parts) == 2 {
-				n, err := strconv.ParseUint(parts[c], 16, 64)
-				if err == nil {
-					return game.Bitboard(n)
-				}
-			}
-		}
-	}
-	return 0
-}
-
 type stoneOption struct {
-	text   string
+	mined  []bool // the mine bits of the unknown stones, in placement order
 	weight float64
 }
 
-// stoneOptions are the hypotheses on one side's stones ("r", "e4?", "xe4?" items): exactly
-// one of the three is mined, so with none known mined each unknown stone may be the one,
-// or the mine still waits in reserve.
-func stoneOptions(s string) []stoneOption {
-	type item struct{ pre, mark string }
-	var items []item
-	for i := 0; i < len(s); {
+// stoneOptions are the hypotheses on one side's stones: exactly one of the three is
+// mined, so with none known mined each unknown stone may be the one, or the mine still
+// waits in reserve (weighted by the stones there).
+func stoneOptions(st game.CrownState) []stoneOption {
+	unknown, minedKnown := 0, false
+	for _, x := range st.Stones {
 		switch {
-		case s[i] == 'r':
-			items = append(items, item{"r", ""})
-			i++
-		case s[i] == 'x' && i+4 <= len(s):
-			items = append(items, item{s[i : i+3], s[i+3 : i+4]})
-			i += 4
-		case i+3 <= len(s):
-			items = append(items, item{s[i : i+2], s[i+2 : i+3]})
-			i += 3
-		default:
-			return nil
-		}
-	}
-	unknown, reserve, minedKnown := 0, 0, false
-	for _, it := range items {
-		switch it.mark {
-		case "?":
+		case !x.Known && !x.Public:
 			unknown++
-		case "m", "M":
+		case x.Mined:
 			minedKnown = true
-		case "":
-			reserve++
 		}
 	}
 	if unknown == 0 {
 		return nil
 	}
-	write := func(mined int) string {
-		var b strings.Builder
-		k := 0
-		for _, it := range items {
-			b.WriteString(it.pre)
-			if it.mark == "?" {
-				if k == mined {
-					b.WriteString("m")
-				} else {
-					b.WriteString("u")
-				}
-				k++
-			} else {
-				b.WriteString(it.mark)
-			}
-		}
-		return b.String()
-	}
 	if minedKnown {
-		return []stoneOption{{write(-1), 1}}
+		return []stoneOption{{make([]bool, unknown), 1}}
 	}
 	var opts []stoneOption
 	for k := 0; k < unknown; k++ {
-		opts = append(opts, stoneOption{write(k), 1})
+		m := make([]bool, unknown)
+		m[k] = true
+		opts = append(opts, stoneOption{m, 1})
 	}
-	if reserve > 0 {
-		opts = append(opts, stoneOption{write(-1), float64(reserve)})
+	if st.StonesLeft > 0 {
+		opts = append(opts, stoneOption{make([]bool, unknown), float64(st.StonesLeft)})
 	}
 	return opts
 }

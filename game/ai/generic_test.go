@@ -206,24 +206,25 @@ func TestSolveMatrix(t *testing.T) {
 	}
 }
 
+// stoneOptions: each unknown stone may be the mined one, or the mine waits in reserve
+// (weighted by the stones there); a known mine leaves one option.
 func TestStoneOptions(t *testing.T) {
+	unknown := game.CrownStone{Square: game.Sq(4, 3)}
+	taken := game.CrownStone{Square: game.Sq(3, 4), Taken: true}
+	minedPublic := game.CrownStone{Square: game.Sq(4, 3), Mined: true, Known: true, Public: true}
 	cases := []struct {
-		in   string
-		want []string
+		st   game.CrownState
+		want string
 	}{
-		{"rrr", nil},
-		{"e4?rr", []string{"e4m" + "rr", "e4urr"}},
-		{"e4?xd5?r", []string{"e4mxd5ur", "e4uxd5mr", "e4uxd5ur"}},
-		{"e4Mf5?r", []string{"e4Mf5ur"}},
-		{"e4?f5?g6?", []string{"e4mf5ug6u", "e4uf5mg6u", "e4uf5ug6m"}},
+		{game.CrownState{StonesLeft: 3}, "[]"},
+		{game.CrownState{Stones: []game.CrownStone{unknown}, StonesLeft: 2}, "[{[true] 1} {[false] 2}]"},
+		{game.CrownState{Stones: []game.CrownStone{unknown, taken}, StonesLeft: 1}, "[{[true false] 1} {[false true] 1} {[false false] 1}]"},
+		{game.CrownState{Stones: []game.CrownStone{minedPublic, unknown}, StonesLeft: 1}, "[{[false] 1}]"},
+		{game.CrownState{Stones: []game.CrownStone{unknown, unknown, unknown}}, "[{[true false false] 1} {[false true false] 1} {[false false true] 1}]"},
 	}
 	for _, c := range cases {
-		var got []string
-		for _, o := range stoneOptions(c.in) {
-			got = append(got, o.text)
-		}
-		if fmt.Sprint(got) != fmt.Sprint(c.want) {
-			t.Errorf("stoneOptions(%q) = %v, want %v", c.in, got, c.want)
+		if got := fmt.Sprint(stoneOptions(c.st)); got != c.want {
+			t.Errorf("stoneOptions(%+v) = %v, want %v", c.st, got, c.want)
 		}
 	}
 }
