@@ -212,7 +212,7 @@ func TestRTCAIGames(t *testing.T) {
 		h, g := pairOn(t, hc, gc, gs.variant, gs.opts...)
 		eng := ai.NewEngine(4)
 		smart := func(r game.Rules, me game.Color, moves []game.Move, rng *rand.Rand) game.Move {
-			p := level.Params(gs.variant, 0, rng.Uint64())
+			p := level.Params(r.Variant(), 0, rng.Uint64())
 			p.Player = me
 			res, err := eng.Search(context.Background(), r, p)
 			if err != nil {
