@@ -35,46 +35,38 @@ func crownPick(rng *rand.Rand, r *crownRules, ms []Move) Move {
 	return ms[rng.IntN(len(ms))]
 }
 
-// crownPlayRandom plays a seeded random game on a referee Game: the secrets are drawn
-// from the RNG as the actions that fix them are picked; reveals are answered from the
-// referee. check runs after every input; stats counts what happened.
+// crownPlayRandom plays a seeded random game on a referee Game (Playout): the secrets
+// are drawn from the RNG as the actions that fix them are picked (crownPick); reveals
+// are answered from the referee. check runs after every input; stats counts what
+// happened.
 func crownPlayRandom(t *testing.T, opts []string, seed uint64, plies int, stats map[string]int, check func(g *Game)) *Game {
 	t.Helper()
 	g, err := NewGame("crown", opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := rand.New(rand.NewPCG(seed, 0xC0))
-	for i := 0; i < plies; i++ {
-		st := g.Next()
-		r := g.Rules().(*crownRules)
-		switch st.Kind {
-		case StepOver:
-			return g
-		case StepReveal:
-			v, ok := r.Secret(st)
-			if !ok {
-				t.Fatalf("referee does not know %+v\n%s", st, r.Text())
-			}
-			stats["reveal "+st.Secret.String()]++
-			if err := g.Apply(Input{Kind: InputReveal, Player: st.Owner, Secret: v}); err != nil {
-				t.Fatalf("reveal %d: %v\n%s", v, err, r.Text())
-			}
-		default:
-			m := crownPick(rng, r, g.LegalMoves(st.OnlyPlayer()))
-			k := m.Kind.String()
-			if m.Kind == ParaMove && m.Via != NoSquare {
-				k += " capturing first"
-			}
-			if m.Kind == ParaMove && m.To == NoSquare {
-				k += " to reserve"
-			}
-			stats[k]++
-			if err := g.Play(m); err != nil {
-				t.Fatalf("%v: %v\n%s", m, err, r.Text())
-			}
+	choose := func(g *Game, c Color, ms []Move, rng *rand.Rand) Move {
+		m := crownPick(rng, g.Rules().(*crownRules), ms)
+		k := m.Kind.String()
+		if m.Kind == ParaMove && m.Via != NoSquare {
+			k += " capturing first"
 		}
+		if m.Kind == ParaMove && m.To == NoSquare {
+			k += " to reserve"
+		}
+		stats[k]++
+		return m
+	}
+	asked := g.Next()
+	counted := func(g *Game) {
+		if es := g.Entries(); es[len(es)-1].Input.Kind == InputReveal {
+			stats["reveal "+asked.Secret.String()]++
+		}
+		asked = g.Next()
 		check(g)
+	}
+	if err := Playout(g, rand.New(rand.NewPCG(seed, 0xC0)), plies, choose, counted); err != nil {
+		t.Fatal(err)
 	}
 	return g
 }

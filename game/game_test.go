@@ -6,21 +6,16 @@ import (
 	"testing"
 )
 
-// randomGame plays up to plies random legal moves of variant name, calling check after
-// each one.
+// randomGame plays up to plies random legal moves of variant name (Playout), calling
+// check after each one.
 func randomGame(t *testing.T, name string, seed uint64, plies int, check func(g *Game)) *Game {
 	t.Helper()
 	g, err := NewGame(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := rand.New(rand.NewPCG(seed, 7))
-	for i := 0; i < plies && !g.Outcome().Over(); i++ {
-		ms := g.LegalMoves(g.Next().OnlyPlayer())
-		if err := g.Play(ms[rng.IntN(len(ms))]); err != nil {
-			t.Fatal(err)
-		}
-		check(g)
+	if err := Playout(g, rand.New(rand.NewPCG(seed, 7)), plies, nil, check); err != nil {
+		t.Fatal(err)
 	}
 	return g
 }

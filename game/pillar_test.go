@@ -50,33 +50,18 @@ func loadPillarT(t testing.TB, s pillarSetup, text string) *pillarRules {
 	return r.(*pillarRules)
 }
 
-// pillarRandomGame plays seeded random inputs (die faces and moves) for up to n inputs,
-// calling check before each input and after the last.
+// pillarRandomGame plays seeded random inputs (die faces and moves, Playout) for up to
+// n inputs, calling check before each input and after the last.
 func pillarRandomGame(t testing.TB, s pillarSetup, seed uint64, n int, check func(g *Game)) *Game {
 	t.Helper()
 	g, err := NewGameFrom(pillarVariantFor(t, s), "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := rand.New(rand.NewPCG(seed, 11))
-	for i := 0; i < n && !g.Outcome().Over(); i++ {
-		check(g)
-		st := g.Next()
-		var in Input
-		switch st.Kind {
-		case StepDraw:
-			in = Input{Kind: InputDraw, Values: [2]uint8{uint8(rng.IntN(st.Range)), 0}}
-		case StepMove:
-			ms := g.LegalMoves(st.OnlyPlayer())
-			in = Input{Kind: InputMove, Player: st.OnlyPlayer(), Move: ms[rng.IntN(len(ms))]}
-		default:
-			t.Fatalf("unexpected step %v", st.Kind)
-		}
-		if err := g.Apply(in); err != nil {
-			t.Fatalf("%s seed %d: %v", s, seed, err)
-		}
-	}
 	check(g)
+	if err := Playout(g, rand.New(rand.NewPCG(seed, 11)), n, nil, check); err != nil {
+		t.Fatalf("%s seed %d: %v", s, seed, err)
+	}
 	return g
 }
 

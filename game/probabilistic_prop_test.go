@@ -13,9 +13,9 @@ type probStats struct {
 	offers, strikes, declines, defences, seconds, skipped, enPassant, kingDeaths, kingCaptures int
 }
 
-// probRandomGame plays seeded random actions with draws from the same seeded generator,
-// leaning towards captures, defences and strikes so that they happen often; check runs
-// after every input.
+// probRandomGame plays seeded random actions with draws from the same seeded generator
+// (Playout), leaning towards captures, defences and strikes so that they happen often;
+// check runs after every input.
 func probRandomGame(t *testing.T, start string, seed uint64, steps int, st *probStats, check func(g *Game), opts ...string) *Game {
 	t.Helper()
 	v, err := Lookup("probabilistic", opts...)
@@ -26,55 +26,44 @@ func probRandomGame(t *testing.T, start string, seed uint64, steps int, st *prob
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := rand.New(rand.NewPCG(seed, 11))
-	for i := 0; i < steps && !g.Outcome().Over(); i++ {
-		s := g.Next()
-		var in Input
-		if s.Kind == StepDraw {
-			if a, _ := PendingAttempt(g.Rules()); a.Second {
-				st.seconds++
-			}
-			in = Input{Kind: InputDraw, Values: [2]uint8{uint8(rng.IntN(10)), uint8(rng.IntN(10))}}
-		} else {
-			ms := g.LegalMoves(s.OnlyPlayer())
-			pick := func(ok func(Move) bool) []Move {
-				var out []Move
-				for _, m := range ms {
-					if ok(m) {
-						out = append(out, m)
-					}
+	choose := func(g *Game, c Color, ms []Move, rng *rand.Rand) Move {
+		pick := func(ok func(Move) bool) []Move {
+			var out []Move
+			for _, m := range ms {
+				if ok(m) {
+					out = append(out, m)
 				}
-				return out
 			}
-			strikes := pick(func(m Move) bool { return m.Kind == Strike })
-			defences := pick(func(m Move) bool { return m.Kind == Defence })
-			captures := pick(func(m Move) bool { return m.Kind == EnPassant || m.Kind == Normal && g.Position().At(m.To) != NoPiece })
-			passing := pick(func(m Move) bool { return m.Kind == EnPassant })
-			switch {
-			case len(passing) > 0 && rng.IntN(2) == 0:
-				ms = passing
-			case len(strikes) > 0 && rng.IntN(4) > 0:
-				ms = strikes
-			case len(defences) > 0 && rng.IntN(2) == 0:
-				ms = defences
-			case len(captures) > 0 && rng.IntN(3) == 0:
-				ms = captures
-			}
-			in = Input{Kind: InputMove, Player: s.OnlyPlayer(), Move: ms[rng.IntN(len(ms))]}
-			switch in.Move.Kind {
-			case Strike:
-				st.strikes++
-			case Decline:
-				st.declines++
-			case Defence:
-				st.defences++
-			case EnPassant:
-				st.enPassant++
-			}
+			return out
 		}
-		if err := g.Apply(in); err != nil {
-			t.Fatalf("seed %d: %s: %+v: %v", seed, g.Rules().Text(), in, err)
+		strikes := pick(func(m Move) bool { return m.Kind == Strike })
+		defences := pick(func(m Move) bool { return m.Kind == Defence })
+		captures := pick(func(m Move) bool { return m.Kind == EnPassant || m.Kind == Normal && g.Position().At(m.To) != NoPiece })
+		passing := pick(func(m Move) bool { return m.Kind == EnPassant })
+		switch {
+		case len(passing) > 0 && rng.IntN(2) == 0:
+			ms = passing
+		case len(strikes) > 0 && rng.IntN(4) > 0:
+			ms = strikes
+		case len(defences) > 0 && rng.IntN(2) == 0:
+			ms = defences
+		case len(captures) > 0 && rng.IntN(3) == 0:
+			ms = captures
 		}
+		m := ms[rng.IntN(len(ms))]
+		switch m.Kind {
+		case Strike:
+			st.strikes++
+		case Decline:
+			st.declines++
+		case Defence:
+			st.defences++
+		case EnPassant:
+			st.enPassant++
+		}
+		return m
+	}
+	counted := func(g *Game) {
 		if slices.Contains(strings.Fields(g.Rules().Text()), "offer") {
 			st.offers++
 		}
@@ -87,7 +76,13 @@ func probRandomGame(t *testing.T, start string, seed uint64, steps int, st *prob
 		case "king captured":
 			st.kingCaptures++
 		}
+		if a, _ := PendingAttempt(g.Rules()); g.Next().Kind == StepDraw && a.Second {
+			st.seconds++
+		}
 		check(g)
+	}
+	if err := Playout(g, rand.New(rand.NewPCG(seed, 11)), steps, choose, counted); err != nil {
+		t.Fatalf("seed %d: %v", seed, err)
 	}
 	return g
 }

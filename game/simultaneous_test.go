@@ -577,28 +577,23 @@ func TestSimulTextErrors(t *testing.T) {
 	}
 }
 
-// simRandomGame plays seeded random turns through the Game front, sealing White's or
-// Black's choice first at random, and calls check after every input.
+// simRandomGame plays seeded random turns through the Game front (Playout), sealing
+// White's or Black's choice first at random, and calls check after every input.
 func simRandomGame(t *testing.T, seed uint64, turns int, check func(g *Game)) *Game {
 	t.Helper()
 	g, err := NewGame("simultaneous")
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := rand.New(rand.NewPCG(seed, 11))
-	for i := 0; i < turns && !g.Outcome().Over(); i++ {
-		first := Color(rng.IntN(2))
-		for _, c := range []Color{first, first.Other()} {
-			ms := g.LegalMoves(c)
-			m := ms[rng.IntN(len(ms))]
-			if m.Kind == Pass && rng.IntN(4) != 0 {
-				m = ms[rng.IntN(len(ms))] // passes are rarer than one in forty
-			}
-			if err := g.Apply(Input{Kind: InputMove, Player: c, Move: m}); err != nil {
-				t.Fatalf("seed %d: %v", seed, err)
-			}
-			check(g)
+	choose := func(g *Game, c Color, ms []Move, rng *rand.Rand) Move {
+		m := ms[rng.IntN(len(ms))]
+		if m.Kind == Pass && rng.IntN(4) != 0 {
+			m = ms[rng.IntN(len(ms))] // passes are rarer than one in forty
 		}
+		return m
+	}
+	if err := Playout(g, rand.New(rand.NewPCG(seed, 11)), turns, choose, check); err != nil {
+		t.Fatalf("seed %d: %v", seed, err)
 	}
 	return g
 }
