@@ -349,3 +349,13 @@ func Names() []string {
 	sort.Strings(ns)
 	return ns
 }
+
+// Undoer is implemented by games whose state can play an input in place and take it back
+// without allocating (once its buffers have grown): the search's path, many times faster
+// than Clone and Apply. Play trusts its input: a move must be one Moves offers now, a
+// draw's values in range; it writes no notation. Only moves and draws are played. Undo
+// takes back the last Play not yet taken back. A Clone starts with nothing to undo.
+type Undoer interface {
+	Play(in Input)
+	Undo()
+}
