@@ -2,17 +2,21 @@ package p2p
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/quintet-chess/quintet/game"
 )
 
-// gameSetups are the real games (and Crown's kinds) played through the protocol.
-var gameSetups = []struct {
+// gameSetup is a game and its options.
+type gameSetup struct {
 	variant string
 	opts    []string
-}{
+}
+
+// gameSetups are the real games (and Crown's kinds) played through the protocol.
+var gameSetups = []gameSetup{
 	{"chess", nil},
 	{"forced", nil},
 	{"probabilistic", nil},
@@ -25,11 +29,24 @@ var gameSetups = []struct {
 	{"crown", []string{"kind=split"}},
 }
 
+// registrySetups are gameSetups and every other registered game (but the protocol's
+// toy, tested on its own), so that a new game is played through the protocol by being
+// registered.
+func registrySetups() []gameSetup {
+	out := slices.Clone(gameSetups)
+	for _, n := range game.Names() {
+		if n != toyName && !slices.ContainsFunc(out, func(s gameSetup) bool { return s.variant == n }) {
+			out = append(out, gameSetup{n, nil})
+		}
+	}
+	return out
+}
+
 // TestEveryGameOverPipe plays random games of every game through the protocol: both
 // sides must end with the same log and outcome, every secret checked, and (where the
 // game has secrets) the referee's replay must agree.
 func TestEveryGameOverPipe(t *testing.T) {
-	for _, gs := range gameSetups {
+	for _, gs := range registrySetups() {
 		name := gs.variant + " " + strings.Join(gs.opts, " ")
 		t.Run(name, func(t *testing.T) {
 			kinds := map[game.InputKind]int{}

@@ -12,10 +12,7 @@ import (
 // TestDropAndResume cuts the connection several times mid-game, losing whatever was in
 // flight, and resumes on a new one: no move may be lost and both logs must agree.
 func TestDropAndResume(t *testing.T) {
-	for _, gs := range append([]struct {
-		variant string
-		opts    []string
-	}{{toyName, nil}}, gameSetups...) {
+	for _, gs := range append([]gameSetup{{toyName, nil}}, gameSetups...) {
 		for seed := range uint64(4) {
 			dropAndResume(t, gs.variant, gs.opts, seed)
 		}
@@ -283,10 +280,7 @@ func scriptedN(t *testing.T, variant string, games int, hook func(p *player, ev 
 // moves, draws and reveals are in flight. Whatever crosses, no honest pair may fault and
 // both must end with the same log.
 func TestChaos(t *testing.T) {
-	setups := append([]struct {
-		variant string
-		opts    []string
-	}{{toyName, nil}, {toyName, nil}}, gameSetups...)
+	setups := append([]gameSetup{{toyName, nil}, {toyName, nil}}, gameSetups...)
 	for _, gs := range setups {
 		variant := gs.variant
 		for seed := range uint64(24) {
