@@ -58,7 +58,7 @@ type label struct {
 // NewSetup makes the setup screen with the choices of the page's address; opp plays the
 // AI seats of the games started from it.
 func NewSetup(p pageurl.Page, opp match.Opponent) *Setup {
-	s := &Setup{names: gameNames(), variant: "chess", side: "white", opponent: "medium",
+	s := &Setup{names: gameNames(), variant: pageurl.DefaultVariant, side: "white", opponent: "medium",
 		opts: map[string]map[string]string{}, opp: opp, fs: faces{}}
 	if _, err := game.Lookup(p.Variant); err == nil {
 		s.variant = strings.ToLower(p.Variant)

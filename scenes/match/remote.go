@@ -61,8 +61,8 @@ func (s *settled) Clone() game.Rules { return &settled{s.Rules.Clone(), s.out, s
 func NewRemote(pm *p2p.Match, cfg Config) *Match {
 	m := &Match{cfg: cfg, net: &netSide{pm: pm, sealedAt: -1, online: true}}
 	m.g, _ = game.NewGame(cfg.Variant, cfg.Options...)
-	if m.g == nil {
-		m.g, _ = game.NewGame("chess")
+	if m.g == nil { // a game this page does not know: the first it offers stands in
+		m.g, _ = game.NewGame(game.Menu()[0])
 	}
 	m.tag()
 	if pm.View() != nil {
