@@ -2,7 +2,8 @@
 // opponent's secrets removed) and returns that player's action, within limits of time,
 // nodes or depth, reporting progress as it deepens and stopping when its context ends.
 //
-// One engine per kind of game:
+// One engine per kind of game, chosen by what the game is (its Variant's Traits), never by
+// its name; a game with no trait is searched as chess is, through its Rules:
 //
 //   - chess and forced-capture chess: alpha-beta on the position itself (make/unmake,
 //     fixed move buffers, no allocation per node) with iterative deepening, principal
