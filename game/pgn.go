@@ -138,6 +138,8 @@ func (g *Game) PGN() string {
 			words = append(words, fmt.Sprintf("{[%%claim %c] %s}", "wb"[in.Player], e.Record.Text))
 		case InputAgree:
 			words = append(words, "{[%agree] draw agreed}")
+		case InputFlag:
+			words = append(words, fmt.Sprintf("{[%%flag %c] %s}", "wb"[in.Player], e.Record.Text))
 		}
 		afterComment = true
 	}
@@ -351,14 +353,17 @@ func (g *Game) applyCommand(c string) error {
 			return err
 		}
 		in = Input{Kind: InputReveal, Secret: s}
-	case "resign", "claim":
+	case "resign", "claim", "flag":
 		c, err := player()
 		if err != nil {
 			return err
 		}
 		in = Input{Kind: InputResign, Player: c}
-		if f[0] == "claim" {
+		switch f[0] {
+		case "claim":
 			in.Kind = InputClaim
+		case "flag":
+			in.Kind = InputFlag
 		}
 	case "agree":
 		in = Input{Kind: InputAgree}

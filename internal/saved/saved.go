@@ -131,7 +131,7 @@ func (e Entry) input() (game.Input, error) {
 		}
 		return true
 	}
-	if e[0] > uint64(game.InputAgree) || e[1] > 1 {
+	if e[0] > uint64(game.InputFlag) || e[1] > 1 {
 		return game.Input{}, fmt.Errorf("entry %v: bad kind or player", []uint64(e))
 	}
 	in := game.Input{Kind: game.InputKind(e[0]), Player: game.Color(e[1])}
