@@ -315,8 +315,8 @@ func (s *Setup) lay() {
 	if v != nil {
 		help(lang.Game(v.Title) + ": " + lang.Game(v.Help))
 		for _, o := range v.OptionHelp {
-			if len(o.Values) == 0 {
-				continue // set by a link's opt=key=value (a custom odds table)
+			if len(o.Values) == 0 || o.Auto {
+				continue // set by a link's opt=key=value (a custom odds table), or by the match
 			}
 			cur := s.option(s.variant)[o.Key]
 			if cur == "" {
