@@ -260,28 +260,3 @@ func Text(d time.Duration) string {
 	}
 	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }
-
-// PGNClock writes a remaining time as a PGN %clk comment does: "0:02:58" (whole
-// seconds, rounded down, as lichess writes them).
-func PGNClock(d time.Duration) string {
-	s := max(0, int(d/time.Second))
-	return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
-}
-
-// ParsePGNClock reads a %clk value ("0:02:58", "1:05:00.5").
-func ParsePGNClock(s string) (time.Duration, error) {
-	if len(s) > 16 {
-		return 0, errors.New("%clk value too long")
-	}
-	f := strings.Split(s, ":")
-	if len(f) != 3 {
-		return 0, fmt.Errorf("%%clk %q: want h:mm:ss", s)
-	}
-	h, err1 := strconv.Atoi(f[0])
-	m, err2 := strconv.Atoi(f[1])
-	sec, err3 := amount(f[2], time.Second)
-	if err1 != nil || err2 != nil || err3 != nil || h < 0 || h > 99 || m < 0 || m > 59 || sec >= time.Minute {
-		return 0, fmt.Errorf("%%clk %q: want h:mm:ss", s)
-	}
-	return time.Duration(h)*time.Hour + time.Duration(m)*time.Minute + sec, nil
-}

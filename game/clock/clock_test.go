@@ -122,12 +122,6 @@ func TestText(t *testing.T) {
 			t.Errorf("Text(%v) = %q, want %q", d, got, want)
 		}
 	}
-	if got := PGNClock(178*time.Second + 900*time.Millisecond); got != "0:02:58" {
-		t.Errorf("PGNClock = %q, want 0:02:58", got)
-	}
-	if d, err := ParsePGNClock("0:02:58"); err != nil || d != 178*time.Second {
-		t.Errorf("ParsePGNClock = %v %v", d, err)
-	}
 	if c := (Control{3 * time.Minute, 2 * time.Second}).PGN(); c != "180+2" {
 		t.Errorf("PGN = %q, want 180+2", c)
 	}
