@@ -53,6 +53,18 @@ func (m *Match) SetNow(now func() time.Time) {
 	}
 }
 
+// SetClockLeft sets both clocks (a resumed game): what each side had left.
+func (m *Match) SetClockLeft(left [2]time.Duration) {
+	if m.tm == nil {
+		return
+	}
+	for c := game.White; c <= game.Black; c++ {
+		m.tm.k.Set(c, left[c])
+	}
+	m.tm.key = clockKey{n: -1}
+	m.syncClocks()
+}
+
 // Timed reports whether the match is played with clocks.
 func (m *Match) Timed() bool { return m.tm != nil }
 
