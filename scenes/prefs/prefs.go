@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/quintet-chess/quintet/game"
-	"github.com/quintet-chess/quintet/game/clock"
 	"github.com/quintet-chess/quintet/game/ai"
+	"github.com/quintet-chess/quintet/game/clock"
 	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/internal/saved"
 	"github.com/quintet-chess/quintet/scenes/match"
