@@ -149,6 +149,11 @@ type state struct {
 		Animating bool     `json:"animating"`
 		Pick      bool     `json:"pick"`
 		Message   string   `json:"message"`
+		// A timed game's clocks (scenes.GameStatus).
+		Clocks      []string `json:"clocks"`
+		ClockRuns   int      `json:"clockRuns"`
+		ClockLow    int      `json:"clockLow"`
+		TimeControl string   `json:"timeControl"`
 	} `json:"game"`
 }
 
