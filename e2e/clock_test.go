@@ -81,3 +81,48 @@ func TestClockAI(t *testing.T) {
 		})
 	}
 }
+
+// TestClockSetup: the setup screen's time control: a link's tc=7+3 shows as a custom
+// control of 7 minutes and 3 seconds, its steps change it, a preset chosen is remembered
+// after a reload without tc=, and the game started from it runs on that control.
+func TestClockSetup(t *testing.T) {
+	srv := startServer(t, staticDir(t))
+	browser := startBrowser(t)
+	for _, vp := range []viewport{desktop, phone3} {
+		t.Run(vp.name, func(t *testing.T) {
+			tb := open(t, browser, srv.url, "?variant=chess&opponent=easy&tc=7%2B3", vp)
+			tb.clearStorage()
+			label := func(s state, id string) string {
+				for _, b := range s.Buttons {
+					if b.ID == id {
+						return b.Label
+					}
+				}
+				return ""
+			}
+			s := tb.wait("the setup screen", func(s state) bool { return s.Scene == "setup" && label(s, "tcbase:=") != "" })
+			if label(s, "tcbase:=") != "7 min" || label(s, "tcinc:=") != "+3 s" {
+				t.Fatalf("custom control from the link: %q %q", label(s, "tcbase:="), label(s, "tcinc:="))
+			}
+			scrollTo(tb, "tcbase:+")
+			tb.button("tcbase:+")
+			s = tb.wait("8 minutes", func(s state) bool { return label(s, "tcbase:=") == "8 min" })
+			tb.screenshot("clock-setup-custom-" + vp.name)
+			scrollTo(tb, "tc:3+2")
+			tb.button("tc:3+2")
+			tb.wait("the preset chosen", func(s state) bool { return label(s, "tcbase:=") == "" })
+			if err := chromedp.Do(tb.ctx, chromedp.Navigate(srv.url+"?variant=chess&opponent=easy")); err != nil {
+				t.Fatal(err)
+			}
+			tb.wait("the setup screen again", func(s state) bool { return s.Scene == "setup" })
+			scrollTo(tb, "play")
+			tb.button("play")
+			s = tb.wait("the game", func(s state) bool { return s.Scene == "play" && s.Game != nil })
+			if s.Game.TimeControl != "3+2" || !strings.Contains(s.Title, "3+2") {
+				t.Fatalf("the remembered control: %q, title %q", s.Game.TimeControl, s.Title)
+			}
+			tb.clearStorage()
+			checkConsole(t, tb.close(), srv)
+		})
+	}
+}
