@@ -179,6 +179,9 @@ func (k *Clocks) Left(c game.Color, now time.Time) time.Duration {
 // Running reports whether side c's clock runs.
 func (k *Clocks) Running(c game.Color) bool { return k.run[c] }
 
+// Since is when side c's running clock was started, ok false if it is stopped.
+func (k *Clocks) Since(c game.Color) (time.Time, bool) { return k.from[c], k.run[c] }
+
 // Start starts side c's clock at now (nothing if it runs).
 func (k *Clocks) Start(c game.Color, now time.Time) {
 	if !k.run[c] {
