@@ -93,7 +93,9 @@ func TestPeerClockLiar(t *testing.T) {
 		{"claims just under the bound", func(d time.Duration) time.Duration { return d - ClockTolerance + time.Millisecond }, 0, ClockTolerance},
 		{"claims far under", func(d time.Duration) time.Duration { return d / 2 }, 0, 0},
 		{"claims negative", func(time.Duration) time.Duration { return -time.Hour }, 0, 0},
-		{"claims just under, pings late", func(d time.Duration) time.Duration { return d - ClockTolerance - 300*time.Millisecond + time.Millisecond }, 300 * time.Millisecond, ClockTolerance + 300*time.Millisecond},
+		{"claims just under, pings late", func(d time.Duration) time.Duration {
+			return d - ClockTolerance - 300*time.Millisecond + time.Millisecond
+		}, 300 * time.Millisecond, ClockTolerance + 300*time.Millisecond},
 		{"claims under, pings very late", func(d time.Duration) time.Duration { return d + 80*time.Millisecond - ClockTolerance - maxRTT }, 10 * time.Second, ClockTolerance + maxRTT},
 	} {
 		g := peerGame{ctl: clock.Control{Base: 3 * time.Minute, Inc: 2 * time.Second}, oneWay: 40 * time.Millisecond,
