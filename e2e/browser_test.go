@@ -387,6 +387,10 @@ func (tb *tab) button(id string) {
 		}
 		return false
 	})
+	if s.Scene == "setup" && !visibleButton(tb, s, id) {
+		scrollTo(tb, id) // the setup screen scrolls under its pinned bar
+		s = tb.state()
+	}
 	for _, b := range s.Buttons {
 		if b.ID == id {
 			tb.press(b.X+b.W/2, b.Y+b.H/2)
