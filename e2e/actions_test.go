@@ -769,13 +769,31 @@ func testLabels(t *testing.T, browser context_, srv *server) {
 // scrollTo scrolls the screen with the mouse wheel until the button id is inside the
 // viewport (the setup screen is taller than a small laptop's window; its Play bar is
 // pinned, but other buttons scroll).
+// visibleButton reports whether button id lies inside the viewport and, on the setup
+// screen, above its pinned Rules/Play bar (which takes a press first).
+func visibleButton(tb *tab, s state, id string) bool {
+	limit := float64(tb.vp.height)
+	if s.Scene == "setup" && id != "play" && id != "rules" {
+		for _, b := range s.Buttons {
+			if b.ID == "play" {
+				limit = min(limit, b.Y)
+			}
+		}
+	}
+	for _, b := range s.Buttons {
+		if b.ID == id && b.Y >= 0 && b.Y+b.H <= limit {
+			return true
+		}
+	}
+	return false
+}
+
 func scrollTo(tb *tab, id string) {
 	tb.t.Helper()
 	for i := 0; i < 20; i++ {
-		for _, b := range tb.state().Buttons {
-			if b.ID == id && b.Y >= 0 && b.Y+b.H <= float64(tb.vp.height) {
-				return
-			}
+		st := tb.state()
+		if visibleButton(tb, st, id) {
+			return
 		}
 		p := input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseWheel,
 			X: float64(tb.vp.width) / 2, Y: float64(tb.vp.height) / 2, DeltaX: 0.01, DeltaY: 120} // a zero deltaX is left out, which the protocol refuses

@@ -149,6 +149,11 @@ type state struct {
 		Animating bool     `json:"animating"`
 		Pick      bool     `json:"pick"`
 		Message   string   `json:"message"`
+		// A timed game's clocks (scenes.GameStatus).
+		Clocks      []string `json:"clocks"`
+		ClockRuns   int      `json:"clockRuns"`
+		ClockLow    int      `json:"clockLow"`
+		TimeControl string   `json:"timeControl"`
 	} `json:"game"`
 }
 
@@ -382,6 +387,10 @@ func (tb *tab) button(id string) {
 		}
 		return false
 	})
+	if s.Scene == "setup" && !visibleButton(tb, s, id) {
+		scrollTo(tb, id) // the setup screen scrolls under its pinned bar
+		s = tb.state()
+	}
 	for _, b := range s.Buttons {
 		if b.ID == id {
 			tb.press(b.X+b.W/2, b.Y+b.H/2)

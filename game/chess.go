@@ -96,6 +96,13 @@ func (r *chessRules) Apply(in Input) (Record, error) {
 	case InputAgree:
 		r.out = Outcome{Drawn, "agreement"}
 		return Record{Text: "draw agreed"}, nil
+	case InputFlag:
+		o, err := flagInput(r, in)
+		if err != nil {
+			return Record{}, err
+		}
+		r.out = o
+		return Record{Text: o.Reason}, nil
 	case InputClaim:
 		why := r.claimable()
 		if why == "" {

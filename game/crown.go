@@ -114,6 +114,8 @@ var crownOptionHelp = []OptionHelp{
 			"hidden: Crown-3, the crown may be hidden on a square; split: Crown-4, the monarch may split in two halves"},
 	{Key: "paratrooper", Title: "Paratrooper", Default: "off", Values: []string{"off", "on"}, Labels: []string{"Off", "On"},
 		Help: "on: each side has a paratrooper in reserve (drops anywhere, moves two king steps)"},
+	{Key: OptionClock, Title: "On time", Default: "off", Values: []string{"off", "on"}, Labels: []string{"Off", "On"}, Auto: true,
+		Help: "on: the game is played on time (the time control sets it): in Crown-3 a side whose every piece is captured does not lose at once, the other must still find the hidden crown"},
 }
 
 // newCrownOptions is Variant.New: it reads kind and paratrooper and refuses anything else.
@@ -126,6 +128,9 @@ func newCrownOptions(opts map[string]string) (*Variant, error) {
 	rec := map[string]string{"kind": crownKindNames[kind], "paratrooper": "off"}
 	if para {
 		rec["paratrooper"] = "on"
+	}
+	if opts[OptionClock] == "on" {
+		rec[OptionClock] = "on" // recorded only when on, so untimed games read as before
 	}
 	return newCrownVariant(kind, para, rec), nil
 }
@@ -253,6 +258,8 @@ var crownReasons = []string{
 	"no legal move", "all pieces captured", "no legal move beside own stones",
 	"50-move rule", "75-move rule", "threefold repetition", "fivefold repetition",
 	"white resigned", "black resigned", "agreement",
+	"white ran out of time", "black ran out of time",
+	"white ran out of time; black cannot win", "black ran out of time; white cannot win",
 }
 
 func (r *crownRules) Variant() *Variant   { return r.pos.V }

@@ -41,6 +41,9 @@ func (r *crownRules) gen(buf []Move, sealed bool) []Move {
 		}
 		return buf
 	}
+	if r.combing(us) {
+		return append(buf, Move{Kind: Pass, From: NoSquare, To: NoSquare})
+	}
 	buf = p.genPseudo(buf, genAll)
 	empty := ^p.Occupied() & p.V.mask
 	if r.para {

@@ -29,6 +29,8 @@ func (r *crownRules) MoveText(m Move) string {
 	switch m.Kind {
 	case Choose:
 		return "crown chosen"
+	case Pass:
+		return "pass"
 	case Castle:
 		return fmt.Sprintf("%s (%c)", crownCastleName(m), p.V.Pieces[p.board[m.From].Type()].Letter)
 	case HideCrown:
@@ -52,6 +54,8 @@ func (r *crownRules) moveToken(m Move) string {
 	switch m.Kind {
 	case Choose:
 		return "crown"
+	case Pass:
+		return "pass"
 	case Castle:
 		return crownCastleName(m) + string(v.Pieces[p.board[m.From].Type()].Letter)
 	case Drop:
@@ -107,6 +111,8 @@ func crownUCI(m Move) string {
 	switch m.Kind {
 	case Choose:
 		return "crown"
+	case Pass:
+		return "pass"
 	case HideCrown:
 		return "hide"
 	case Drop, PlaceStone:

@@ -55,6 +55,13 @@ func (r *crownRules) Apply(in Input) (Record, error) {
 	case InputAgree:
 		r.end(Outcome{Drawn, "agreement"})
 		return Record{Text: "draw agreed"}, nil
+	case InputFlag:
+		o, err := flagInput(r, in)
+		if err != nil {
+			return Record{}, err
+		}
+		r.end(o)
+		return Record{Text: o.Reason}, nil
 	case InputClaim:
 		why := r.claimable()
 		if why == "" {

@@ -20,7 +20,7 @@ func TestCrownOptions(t *testing.T) {
 			t.Errorf("%v accepted", bad)
 		}
 	}
-	if len(v.OptionHelp) != 2 {
+	if len(v.OptionHelp) != 3 || !v.OptionHelp[2].Auto {
 		t.Errorf("option help %+v", v.OptionHelp)
 	}
 	// The start text is what a fresh game writes.

@@ -3,6 +3,7 @@ package game
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Game is the friendly front of a game for the UI and the tools: the rules' state plus
@@ -23,6 +24,9 @@ type Entry struct {
 	// both: the input was a choice at a step that asked both players at once, so the
 	// other player may not know it until the next input resolves the two (Known).
 	both bool
+	// clock, when timed: what the player had left after this decision (SetClock).
+	clock time.Duration
+	timed bool
 }
 
 // NewGame starts variant name (with "key=value" options) at its start position.

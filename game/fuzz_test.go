@@ -37,6 +37,7 @@ func FuzzParsePGN(f *testing.F) {
 	f.Add("[Variant \"forced\"]\n\n1. e4 d5 2. exd5 Qxd5 {[%resign w]} 0-1")
 	f.Add("[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n1. O-O (1. Kd1 $1) Kd7 { c } 1/2-1/2")
 	f.Add("[Event \"a \\\" b\"]\n1.e4 ; comment\n% escape\ne5 *")
+	f.Add("[TimeControl \"180+2\"]\n1. e4 {[%clk 0:02:58]} 1... e5 { [%clk 0:02:59.5] } {[%flag w] white ran out of time} 0-1")
 	f.Fuzz(checkPGNRoundTrip)
 }
 

@@ -80,6 +80,8 @@ func (g *Game) PGN() string {
 	switch {
 	case g.external():
 		term = g.Tags["Termination"] // set by whoever ended the game outside the rules
+	case len(g.entries) > 0 && g.entries[len(g.entries)-1].Input.Kind == InputFlag:
+		term = "Time forfeit"
 	case g.Outcome().Over():
 		term = "Normal"
 	}
@@ -127,6 +129,10 @@ func (g *Game) PGN() string {
 			}
 			words = append(words, w)
 			afterComment = false
+			if d, ok := e.Clock(); ok {
+				words = append(words, "{[%clk "+PGNClock(d)+"]}")
+				afterComment = true
+			}
 			continue
 		case InputDraw:
 			words = append(words, fmt.Sprintf("{[%%draw %d %d] %s}", in.Values[0], in.Values[1], e.Record.Text))
@@ -138,6 +144,8 @@ func (g *Game) PGN() string {
 			words = append(words, fmt.Sprintf("{[%%claim %c] %s}", "wb"[in.Player], e.Record.Text))
 		case InputAgree:
 			words = append(words, "{[%agree] draw agreed}")
+		case InputFlag:
+			words = append(words, fmt.Sprintf("{[%%flag %c] %s}", "wb"[in.Player], e.Record.Text))
 		}
 		afterComment = true
 	}
@@ -351,17 +359,33 @@ func (g *Game) applyCommand(c string) error {
 			return err
 		}
 		in = Input{Kind: InputReveal, Secret: s}
-	case "resign", "claim":
+	case "resign", "claim", "flag":
 		c, err := player()
 		if err != nil {
 			return err
 		}
 		in = Input{Kind: InputResign, Player: c}
-		if f[0] == "claim" {
+		switch f[0] {
+		case "claim":
 			in.Kind = InputClaim
+		case "flag":
+			in.Kind = InputFlag
 		}
 	case "agree":
 		in = Input{Kind: InputAgree}
+	case "clk":
+		if len(g.entries) == 0 {
+			return nil // a clock before any move says nothing about one
+		}
+		if len(f) != 2 {
+			return fmt.Errorf("%%clk: want one time")
+		}
+		d, err := ParsePGNClock(f[1])
+		if err != nil {
+			return err
+		}
+		g.SetClock(len(g.entries)-1, d)
+		return nil
 	default:
 		return nil // someone else's command ([%clk …] and the like)
 	}

@@ -274,6 +274,13 @@ func (r *pillarRules) Apply(in Input) (Record, error) {
 		r.out = Outcome{WinFor(in.Player.Other()), in.Player.String() + " resigned"}
 		r.turn = turnOver
 		return Record{Text: r.out.Reason}, nil
+	case InputFlag:
+		o, err := flagInput(r, in)
+		if err != nil {
+			return Record{}, err
+		}
+		r.out, r.turn = o, turnOver
+		return Record{Text: o.Reason}, nil
 	case InputAgree, InputClaim:
 		return Record{}, errors.New("pillar chess has no draws but stalemate: none can be agreed or claimed")
 	}

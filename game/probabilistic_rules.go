@@ -181,6 +181,13 @@ func (r *probRules) Apply(in Input) (Record, error) {
 	case InputAgree:
 		r.finish(Outcome{Drawn, "agreement"})
 		return Record{Text: "draw agreed"}, nil
+	case InputFlag:
+		o, err := flagInput(r, in)
+		if err != nil {
+			return Record{}, err
+		}
+		r.finish(o)
+		return Record{Text: o.Reason}, nil
 	case InputClaim:
 		if r.phase != probMove || in.Player != p.Side {
 			return Record{}, fmt.Errorf("only the player to move may claim a draw, at the start of a turn")

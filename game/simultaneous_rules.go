@@ -157,6 +157,14 @@ func (r *SimulRules) Apply(in Input) (Record, error) {
 		r.endTurn()
 		r.out = Outcome{Drawn, "agreement"}
 		return Record{Text: "draw agreed"}, nil
+	case InputFlag:
+		o, err := flagInput(r, in)
+		if err != nil {
+			return Record{}, err
+		}
+		r.endTurn()
+		r.out = o
+		return Record{Text: o.Reason}, nil
 	case InputClaim:
 		return Record{}, fmt.Errorf("no draw to claim: simultaneous chess draws automatically")
 	}

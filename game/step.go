@@ -73,6 +73,7 @@ const (
 	InputResign                  // Player resigns
 	InputClaim                   // Player claims a draw the rules allow (50 moves, repetition)
 	InputAgree                   // both players agreed a draw
+	InputFlag                    // Player's time ran out (FlagOutcome says what that means)
 )
 
 // Input is one entry of the ply log: replaying the log from the start position reproduces

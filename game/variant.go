@@ -102,6 +102,9 @@ type OptionHelp struct {
 	Values       []string
 	Labels       []string // each value in people's words, in Values' order (none: the values)
 	Help         string
+	// Auto: the match sets the option (OptionClock from the time control); the setup
+	// screen does not offer it.
+	Auto bool
 }
 
 // Label is value v in people's words.

@@ -106,6 +106,12 @@ type GameStatus struct {
 	Review    int    `json:"review"`             // entries of the log shown in review, -1 live
 	Premove   string `json:"premove,omitempty"`  // a premove waiting, in coordinates
 	Analysis  string `json:"analysis,omitempty"` // the AI's analysis of the reviewed position
+	// A timed game's clocks: each face as shown (White, Black), bits of the running and
+	// the low ones, the time control ("3+2").
+	Clocks      []string `json:"clocks,omitempty"`
+	ClockRuns   int      `json:"clockRuns,omitempty"`
+	ClockLow    int      `json:"clockLow,omitempty"`
+	TimeControl string   `json:"timeControl,omitempty"`
 }
 
 // App is the ebiten.Game: it hosts the current scene and tells the host about it.
@@ -124,6 +130,7 @@ type App struct {
 	// frame (the screen is not cleared every frame), which spares phones and software
 	// WebGL a full redraw sixty times a second.
 	dirty    bool
+	ticking  string // the clocks last drawn (Ticking)
 	lastDraw int
 	hover    [2]float64
 	// Time spent in Update and Draw (the browser test reports it).
@@ -179,6 +186,9 @@ func (a *App) Update() error {
 	}
 	if an, ok := a.scene.(interface{ Animating() bool }); ok && an.Animating() {
 		a.dirty = true
+	}
+	if t, ok := a.scene.(interface{ Ticking() string }); ok && t.Ticking() != a.ticking {
+		a.dirty, a.ticking = true, t.Ticking() // a running clock
 	}
 	if ctx.next != nil {
 		a.dirty = true

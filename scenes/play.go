@@ -82,9 +82,11 @@ type Play struct {
 	buttons []button
 	fs      faces
 	sound   *Sound
-	sprites *pieceSprites
-	start   *game.Position // the start position, for captured material
-	prev    game.Position  // the position drawn before the last change
+	// lowWarned: the low-time sound was played for that side's clock.
+	lowWarned [2]bool
+	sprites   *pieceSprites
+	start     *game.Position // the start position, for captured material
+	prev      game.Position  // the position drawn before the last change
 
 	// prefsRead: the remembered orientation and any notice about the stored records
 	// were taken on the first tick.
@@ -167,6 +169,7 @@ func (p *Play) Update(ctx *Ctx) error {
 		p.say(strings.ReplaceAll(translateLines(p.notice), "\n", " "))
 	}
 	p.m.Update()
+	p.clockTick()
 	if p.net != nil {
 		p.netTick(ctx)
 	}
@@ -723,7 +726,7 @@ func (p *Play) keys(in *Intents) {
 func (p *Play) Status() Status {
 	g := p.m.Game()
 	v := g.Variant()
-	st := Status{Scene: "play", Variant: v.Name, Title: lang.Game(v.Title), Notice: translateLines(p.notice)}
+	st := Status{Scene: "play", Variant: v.Name, Title: lang.Game(v.Title) + p.clockTitle(), Notice: translateLines(p.notice)}
 	for k, val := range v.Options {
 		st.Options = append(st.Options, k+"="+val)
 	}
@@ -768,6 +771,7 @@ func (p *Play) Status() Status {
 	if err := p.m.Err(); err != nil {
 		gs.Error = err.Error()
 	}
+	p.clockStatus(gs)
 	st.Game = gs
 	if p.net != nil {
 		st.Net = p.netStatus()

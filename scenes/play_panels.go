@@ -429,6 +429,7 @@ func (p *Play) drawHeader(dst *ebiten.Image) {
 			}
 		}
 	}
+	title += p.clockTitle()
 	if p.net != nil {
 		title += " · " + p.netState()
 	}
@@ -488,6 +489,7 @@ func (p *Play) drawStrips(dst *ebiten.Image) {
 		r layout.Rect
 	}{{far, p.lay.Top}, {near, p.lay.Bottom}} {
 		c, r := side.c, side.r
+		r.W -= p.drawClock(dst, c, r)
 		f := p.fs.get(true, p.lay.Small)
 		name := colorName(c) + " · " + seatName(p.m.Seat(c))
 		if !p.over && p.m.Game().Next().Asks(c) {

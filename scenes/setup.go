@@ -5,7 +5,9 @@ import (
 	"maps"
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -30,6 +32,7 @@ type Setup struct {
 	err      string
 	notice   string // about the stored records (a damaged saved game), English
 	pick     bool   // probabilistic chess: people pick their numbers
+	clock    setupClock
 
 	scroll, contentH float64
 	// barTop is the top of the Rules/Play bar pinned to the window's bottom when the
@@ -77,6 +80,10 @@ func NewSetup(p pageurl.Page, opp match.Opponent) *Setup {
 		if ok {
 			s.option(s.variant)[k] = v
 		}
+	}
+	s.clock = newSetupClock(p.Clock, p.HasClock)
+	if p.ClockErr != "" {
+		s.err = p.ClockErr
 	}
 	return s
 }
@@ -135,7 +142,8 @@ func (s *Setup) Config() match.Config {
 	} else {
 		seats[human.Other()] = match.Seat{Level: s.opponent}
 	}
-	return match.Config{Variant: s.variant, Options: opts, Seats: seats, Pick: s.pick && s.attempts()}
+	return match.Config{Variant: s.variant, Options: opts, Seats: seats, Pick: s.pick && s.attempts(),
+		Clock: s.clock.tc}
 }
 
 // describes reports whether cfg is a game the screen's choices would start: the same
@@ -143,7 +151,7 @@ func (s *Setup) Config() match.Config {
 // choice is random).
 func (s *Setup) describes(cfg match.Config) bool {
 	want := s.Config()
-	if cfg.Variant != want.Variant || cfg.Pick != want.Pick {
+	if cfg.Variant != want.Variant || cfg.Pick != want.Pick || cfg.Clock != want.Clock {
 		return false
 	}
 	a, err1 := game.Lookup(cfg.Variant, cfg.Options...)
@@ -166,6 +174,9 @@ func (s *Setup) describes(cfg match.Config) bool {
 func (s *Setup) Update(ctx *Ctx) error {
 	if n := ctx.Prefs.Notice(); n != "" {
 		s.notice, s.buttons = n, nil
+	}
+	if s.clock.remembered(ctx.Prefs.TimeControl()) {
+		s.buttons = nil
 	}
 	if ctx.Env != s.env || s.buttons == nil {
 		s.env = ctx.Env
@@ -217,6 +228,10 @@ func (s *Setup) Update(ctx *Ctx) error {
 		s.opponent = val
 	case "pick":
 		s.pick = val == "on"
+	case "tc", "tcbase", "tcinc":
+		if s.clock.press(id, val) {
+			ctx.Prefs.SetTimeControl(s.clock.tc)
+		}
 	case "lang":
 		setLanguage(ctx, val)
 	case "rules":
@@ -310,8 +325,8 @@ func (s *Setup) lay() {
 	if v != nil {
 		help(lang.Game(v.Title) + ": " + lang.Game(v.Help))
 		for _, o := range v.OptionHelp {
-			if len(o.Values) == 0 {
-				continue // set by a link's opt=key=value (a custom odds table)
+			if len(o.Values) == 0 || o.Auto {
+				continue // set by a link's opt=key=value (a custom odds table), or by the match
 			}
 			cur := s.option(s.variant)[o.Key]
 			if cur == "" {
@@ -359,6 +374,19 @@ func (s *Setup) lay() {
 			if l.Name == s.opponent && err == nil {
 				help(lang.F("The AI at level %s: %s.", lang.Game(l.Name), lang.Game(l.HelpFor(v))))
 			}
+		}
+	}
+	if s.opponent != "friend" {
+		section(lang.T("Time control"))
+		grid(4, s.clock.buttons())
+		for _, row := range s.clock.steppers() {
+			grid(3, row)
+		}
+		if s.clock.tc.On() {
+			help(lang.F("Each side has %s minutes, and %s seconds more after each of its moves; a player whose time runs out loses (a draw if the other could not win).",
+				minutesText(s.clock.tc.Base), strconv.Itoa(int(s.clock.tc.Inc/time.Second))))
+		} else {
+			help(lang.T("No clock: take all the time you like."))
 		}
 	}
 	section(lang.T("Language"))

@@ -20,6 +20,7 @@ const (
 	SoundCheck
 	SoundDie
 	SoundReveal
+	SoundLowTime // a person's clock runs low
 	numSounds
 )
 
@@ -94,6 +95,14 @@ func synth(k SoundKind) []byte {
 				v += tick(t, a, 900+float64(i%3)*230) * (1 - a)
 			}
 			return 0.6 * v
+		}
+	case SoundLowTime:
+		dur = 0.36
+		f = func(t float64) float64 {
+			if math.Mod(t, 0.18) > 0.09 {
+				return 0
+			}
+			return 0.28 * math.Sin(2*math.Pi*1320*t) * math.Exp(-math.Mod(t, 0.18)*20)
 		}
 	case SoundReveal:
 		dur = 0.55

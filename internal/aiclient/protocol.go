@@ -38,6 +38,10 @@ type Request struct {
 	Nodes    int64  `json:"nodes,omitempty"`
 	Depth    int    `json:"depth,omitempty"`
 	Seed     uint64 `json:"seed,omitempty"`
+	// ClockMS is what is left on the player's clock in a timed game, IncMS its increment:
+	// the level then plans its time from them (ai.Level.TimedParams) instead of BudgetMS.
+	ClockMS int64 `json:"clockMs,omitempty"`
+	IncMS   int64 `json:"incMs,omitempty"`
 }
 
 // Reply kinds.
@@ -128,15 +132,16 @@ func Run(ctx context.Context, eng *ai.Engine, req Request, progress func(Reply))
 		}
 	}
 	player := game.Color(req.Player)
-	var par ai.Params
+	l := ai.Levels[len(ai.Levels)-1]
 	if req.Level != "" {
-		l, err := ai.LevelByName(req.Level)
-		if err != nil {
+		var err error
+		if l, err = ai.LevelByName(req.Level); err != nil {
 			return fail(err)
 		}
-		par = l.Params(v, time.Duration(req.BudgetMS)*time.Millisecond, req.Seed)
-	} else {
-		par = ai.Levels[len(ai.Levels)-1].Params(v, time.Duration(req.BudgetMS)*time.Millisecond, req.Seed)
+	}
+	par := l.Params(v, time.Duration(req.BudgetMS)*time.Millisecond, req.Seed)
+	if req.ClockMS > 0 {
+		par = l.TimedParams(v, time.Duration(req.ClockMS)*time.Millisecond, time.Duration(max(0, req.IncMS))*time.Millisecond, req.Seed)
 	}
 	if req.TimeMS > 0 || req.Nodes > 0 || req.Depth > 0 {
 		par.Limits = ai.Limits{Time: time.Duration(req.TimeMS) * time.Millisecond, Nodes: req.Nodes, Depth: req.Depth}

@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/quintet-chess/quintet/game/clock"
 )
 
 // DefaultVariant is the game shown when the address names none.
@@ -41,6 +43,12 @@ type Page struct {
 	Options  []string // "key=value" from opt=key=value parameters
 	Start    bool     // play=1: go straight to the game
 	BudgetMS int64    // budget=3000: the AI's time budget per move in milliseconds (0: its default)
+	// Clock is the time control of tc=3+2 (minutes + seconds; tc=20s+1 for a base in
+	// seconds, tc=- for none); HasClock says the link named one. ClockErr says why a
+	// tc= the page cannot read was set aside.
+	Clock    clock.Control
+	HasClock bool
+	ClockErr string
 }
 
 // Read reads the page's address: query parameters, overridden by those of the fragment.
@@ -66,6 +74,15 @@ func Read(search, hash string) Page {
 		if v, err := strconv.ParseInt(q.Get("budget"), 10, 64); err == nil && v > 0 && v <= 600000 {
 			p.BudgetMS = v
 		}
+		if v, ok := q["tc"]; ok && len(v) > 0 {
+			// A link's "+" reads as a space (tc=2+0 as people type it): put it back.
+			tc := strings.ReplaceAll(strings.TrimSpace(v[len(v)-1]), " ", "+")
+			if c, err := clock.Parse(tc); err != nil {
+				p.ClockErr = err.Error()
+			} else {
+				p.Clock, p.HasClock, p.ClockErr = c, true, ""
+			}
+		}
 	}
 	return p
 }
@@ -73,5 +90,5 @@ func Read(search, hash string) Page {
 // Plain reports whether the address asks for nothing: no game, side, opponent, options or
 // start (a plain visit, which may bring back a saved game).
 func (p Page) Plain() bool {
-	return p.Variant == DefaultVariant && p.Side == "" && p.Opponent == "" && len(p.Options) == 0 && !p.Start
+	return p.Variant == DefaultVariant && p.Side == "" && p.Opponent == "" && len(p.Options) == 0 && !p.Start && !p.HasClock
 }

@@ -12,8 +12,10 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/game/clock"
 )
 
 // Version is the format of both records. A record of another version is refused (a newer
@@ -35,6 +37,7 @@ type Settings struct {
 	Sound string `json:"sound,omitempty"` // "on", "off"; "" on
 	Flip  bool   `json:"flip,omitempty"`  // the board turned from its usual side
 	Anim  string `json:"anim,omitempty"`  // animations: "normal", "fast", "off"; "" normal
+	Clock string `json:"tc,omitempty"`    // the time control last chosen ("3+2", "-" none); "" not chosen
 }
 
 // EncodeSettings writes settings as stored text.
@@ -62,6 +65,9 @@ func DecodeSettings(text string, langs []string) (Settings, error) {
 	if !slices.Contains([]string{"", "normal", "fast", "off"}, s.Anim) {
 		return Settings{}, fmt.Errorf("settings: animations %q", s.Anim)
 	}
+	if _, err := clock.Parse(s.Clock); err != nil {
+		return Settings{}, fmt.Errorf("settings: %v", err)
+	}
 	return s, nil
 }
 
@@ -79,6 +85,10 @@ type Game struct {
 	Pick    bool     `json:"pick,omitempty"`    // the person picks capture numbers
 	Start   string   `json:"start,omitempty"`   // position text of the start, "" for the game's own
 	Log     []Entry  `json:"log"`
+	// Clock is the time control of a timed game ("3+2"), Left each side's time left in
+	// milliseconds when it was saved (White, Black).
+	Clock string  `json:"tc,omitempty"`
+	Left  []int64 `json:"leftMs,omitempty"`
 }
 
 // Entry is one input, as numbers: kind, player, then by kind the move (from, to, move kind,
@@ -131,7 +141,7 @@ func (e Entry) input() (game.Input, error) {
 		}
 		return true
 	}
-	if e[0] > uint64(game.InputAgree) || e[1] > 1 {
+	if e[0] > uint64(game.InputFlag) || e[1] > 1 {
 		return game.Input{}, fmt.Errorf("entry %v: bad kind or player", []uint64(e))
 	}
 	in := game.Input{Kind: game.InputKind(e[0]), Player: game.Color(e[1])}
@@ -207,6 +217,16 @@ func DecodeGame(text string, levels []string) (Game, *game.Game, error) {
 	}
 	if len(s.Log) > MaxEntries || len(s.Options) > 32 {
 		return Game{}, nil, errors.New("saved game: too long")
+	}
+	if c, err := clock.Parse(s.Clock); err != nil {
+		return Game{}, nil, fmt.Errorf("saved game: %v", err)
+	} else if len(s.Left) != 0 && (len(s.Left) != 2 || !c.On()) {
+		return Game{}, nil, errors.New("saved game: clock times without a time control")
+	}
+	for _, l := range s.Left {
+		if l < 0 || l > int64(2*clock.MaxBase/time.Millisecond) {
+			return Game{}, nil, fmt.Errorf("saved game: clock time %d ms", l)
+		}
 	}
 	g, err := s.Replay()
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sort"
 	"sync"
+	"time"
 
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/game/ai"
@@ -23,6 +24,15 @@ type AI struct {
 	c        *aiclient.Client
 	mu       sync.Mutex
 	job      *aiclient.Job
+	clock    [2]time.Duration // the next Think's time left and increment (0: untimed)
+}
+
+// SetClock says what is left on the AI's clock and its increment for the next Think
+// (zero left: an untimed game); the match calls it before each request.
+func (a *AI) SetClock(left, inc time.Duration) {
+	a.mu.Lock()
+	a.clock = [2]time.Duration{left, inc}
+	a.mu.Unlock()
 }
 
 // NewAI starts the AI (in the browser its worker begins loading at once).
@@ -38,8 +48,16 @@ func (a *AI) Think(view game.Rules, side game.Color, level string) <-chan Answer
 	sort.Strings(opts)
 	var seed [8]byte
 	rand.Read(seed[:])
+	a.mu.Lock()
+	clk := a.clock
+	a.mu.Unlock()
+	var clockMS int64 // 0: untimed; a timed game's last millisecond still counts as timed
+	if clk[0] > 0 {
+		clockMS = max(1, clk[0].Milliseconds())
+	}
 	job := a.c.Think(aiclient.Request{Variant: v.Name, Options: opts, Text: view.Text(),
-		Player: int(side), Level: level, BudgetMS: a.BudgetMS, Seed: binary.LittleEndian.Uint64(seed[:])})
+		Player: int(side), Level: level, BudgetMS: a.BudgetMS, Seed: binary.LittleEndian.Uint64(seed[:]),
+		ClockMS: clockMS, IncMS: clk[1].Milliseconds()})
 	a.mu.Lock()
 	a.job = job
 	a.mu.Unlock()

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/game/clock"
 	"github.com/quintet-chess/quintet/p2p"
 )
 
@@ -43,6 +44,8 @@ type Config struct {
 	// Pick: people pick their own number 0–9 for a capture attempt's draw (probabilistic
 	// chess) instead of the device drawing it; the AI's number is still drawn at random.
 	Pick bool
+	// Clock is the time control (zero: no clocks).
+	Clock clock.Control
 }
 
 // Opponent is an AI that answers a position. Think must not block and must not search on
@@ -84,6 +87,7 @@ type Match struct {
 	failed  bool     // the AI answered an error: not asked again until the game changes
 	net     *netSide // the friend's side of a network game (remote.go), nil on one device
 	auto    []int    // log places of the passes made for a person (forcedPass)
+	tm      *timing  // the clocks of a timed game (clock.go), nil if untimed
 }
 
 type request struct {
@@ -95,6 +99,7 @@ type request struct {
 
 // New starts a match. opp plays the AI seats (it may be nil when both seats are people).
 func New(cfg Config, opp Opponent) (*Match, error) {
+	cfg.Options = game.TimedOptions(cfg.Variant, cfg.Options, cfg.Clock.On())
 	g, err := game.NewGame(cfg.Variant, cfg.Options...)
 	if err != nil {
 		return nil, err
@@ -102,6 +107,7 @@ func New(cfg Config, opp Opponent) (*Match, error) {
 	m := &Match{cfg: cfg, g: g, opp: opp, rand: rand.Reader}
 	m.tag()
 	m.observe()
+	m.startClocks()
 	return m, nil
 }
 
@@ -184,11 +190,15 @@ func (m *Match) Update() {
 		m.netUpdate()
 		return
 	}
+	if m.checkFlag() {
+		return
+	}
 	for i := 0; i < 64; i++ { // a bound: no game makes that many automatic steps in a row
 		if !m.step() {
-			return
+			break
 		}
 	}
+	m.syncClocks()
 }
 
 // step makes one automatic step, false when a person must act or the AI is thinking.
@@ -278,6 +288,7 @@ func (m *Match) pollAI(s game.Step) bool {
 				m.err = fmt.Errorf("the AI answered an illegal move %v: %w", mv, err)
 				return false
 			}
+			m.decided(req.side, len(m.g.Entries())-1)
 			m.notice("AI")
 			return true
 		default:
@@ -294,6 +305,8 @@ func (m *Match) pollAI(s game.Step) bool {
 				return false
 			}
 			r := m.g.Rules()
+			m.syncClocks()
+			m.clockForAI(c)
 			m.think = &request{side: c, hash: r.Hash(), ply: len(m.g.Entries()),
 				ch: m.opp.Think(r.View(c), c, m.cfg.Seats[c].Level)}
 			return false
@@ -366,6 +379,7 @@ func (m *Match) Pick(c game.Color, n int) error {
 		return fmt.Errorf("no number %d to pick now", n)
 	}
 	m.picked[c] = n + 1
+	m.decided(c, -1)
 	return nil
 }
 
@@ -401,8 +415,10 @@ func (m *Match) Play(c game.Color, mv game.Move) error {
 	if err := m.g.Apply(game.Input{Kind: game.InputMove, Player: c, Move: mv}); err != nil {
 		return err
 	}
+	m.decided(c, len(m.g.Entries())-1)
 	m.offer = 0
 	m.notice("you")
+	m.syncClocks()
 	return nil
 }
 
@@ -564,7 +580,9 @@ func (m *Match) Takeback() error {
 	m.picked, m.failed = [2]int{}, false
 	m.notices = nil // of moves taken back, or held back for a reveal that will not come
 	m.auto = slices.DeleteFunc(m.auto, func(i int) bool { return i >= n })
-	return m.g.Undo(len(m.g.Entries()) - n)
+	err := m.g.Undo(len(m.g.Entries()) - n)
+	m.syncClocks() // the time spent stays spent, as on every site
+	return err
 }
 
 func (m *Match) cancelAI() {
@@ -616,6 +634,9 @@ func (m *Match) Load(text string) error {
 		m.cfg.Options = append(m.cfg.Options, k+"="+v)
 	}
 	m.tag()
+	if m.tm != nil {
+		m.startClocks() // a loaded game starts on fresh clocks
+	}
 	return nil
 }
 

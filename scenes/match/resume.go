@@ -17,5 +17,6 @@ func Resume(cfg Config, g *game.Game, opp Opponent) *Match {
 	}
 	m.tag()
 	m.observe()
+	m.startClocks()
 	return m
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/game/ai"
+	"github.com/quintet-chess/quintet/game/clock"
 	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/internal/saved"
 	"github.com/quintet-chess/quintet/scenes/match"
@@ -119,6 +120,21 @@ func (p *Prefs) SetMotion(name string) {
 	p.save()
 }
 
+// TimeControl is the time control last chosen on the setup screen, ok false if none was.
+func (p *Prefs) TimeControl() (clock.Control, bool) {
+	c, err := clock.Parse(p.s.Clock)
+	return c, err == nil && p.s.Clock != ""
+}
+
+// SetTimeControl remembers the time control chosen.
+func (p *Prefs) SetTimeControl(c clock.Control) {
+	p.s.Clock = "-"
+	if c.On() {
+		p.s.Clock = c.String()
+	}
+	p.save()
+}
+
 // Flip is whether the person turned the board from its usual side.
 func (p *Prefs) Flip() bool { return p.s.Flip }
 
@@ -146,7 +162,11 @@ func (p *Prefs) Resume(opp match.Opponent) *match.Match {
 	seats[human] = match.Seat{Human: true}
 	seats[human.Other()] = match.Seat{Level: s.Level}
 	cfg := match.Config{Variant: s.Variant, Options: s.Options, Seats: seats, Pick: s.Pick}
+	cfg.Clock, _ = clock.Parse(s.Clock) // checked by DecodeGame
 	m := match.Resume(cfg, g, opp)
+	if len(s.Left) == 2 {
+		m.SetClockLeft([2]time.Duration{time.Duration(s.Left[0]) * time.Millisecond, time.Duration(s.Left[1]) * time.Millisecond})
+	}
 	p.kept.m, p.kept.key = m, gameKey(m)
 	return m
 }
@@ -199,6 +219,13 @@ func (p *Prefs) Keep(m *match.Match) {
 		return // two people on one device: only their finished games are kept
 	}
 	s := saved.FromGame(g, opts, human, opponent, cfg.Pick)
+	if m.Timed() {
+		s.Clock = cfg.Clock.String()
+		for c := game.White; c <= game.Black; c++ {
+			l, _ := m.ClockLeft(c)
+			s.Left = append(s.Left, max(0, l.Milliseconds()))
+		}
+	}
 	p.host.Set(KeyGame, saved.EncodeGame(s))
 }
 

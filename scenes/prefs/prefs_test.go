@@ -3,8 +3,10 @@ package prefs
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/game/clock"
 	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/scenes/match"
 )
@@ -42,11 +44,22 @@ func TestSettingsKept(t *testing.T) {
 	if p.SoundOff() || p.Flip() {
 		t.Fatal("fresh settings: sound on, board not turned")
 	}
+	if _, ok := p.TimeControl(); ok {
+		t.Fatal("fresh settings name a time control")
+	}
 	p.SetSound(false)
 	p.SetFlip(true)
+	p.SetTimeControl(clock.Presets[1])
 	q := Load(st, nil)
 	if !q.SoundOff() || !q.Flip() || q.Notice() != "" {
 		t.Errorf("settings not kept: sound off %v, flip %v", q.SoundOff(), q.Flip())
+	}
+	if c, ok := q.TimeControl(); !ok || c != clock.Presets[1] {
+		t.Errorf("time control not kept: %v %v", c, ok)
+	}
+	q.SetTimeControl(clock.Control{})
+	if c, ok := Load(st, nil).TimeControl(); !ok || c.On() {
+		t.Errorf("no clock not kept: %v %v", c, ok)
 	}
 }
 
@@ -155,5 +168,35 @@ func TestDamagedGame(t *testing.T) {
 		if st.Get(KeyGame) != "" {
 			t.Error("the damaged game was not dropped")
 		}
+	}
+}
+
+// TestTimedGameResumed: a timed game against the AI comes back with its time control and
+// what each side had left when it was saved (Crown's on-time option with it).
+func TestTimedGameResumed(t *testing.T) {
+	st := NewMemory()
+	p := Load(st, nil)
+	m, err := match.New(match.Config{Variant: "crown", Options: []string{"kind=hidden"},
+		Seats: [2]match.Seat{{Level: "hard"}, {Human: true}}, Clock: clock.Presets[1]}, still{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	choose := game.Move{Kind: game.Choose, N: 1, From: game.NoSquare, To: game.NoSquare}
+	if err := m.Game().Apply(game.Input{Kind: game.InputMove, Player: game.White, Move: choose}); err != nil {
+		t.Fatal(err)
+	}
+	m.SetClockLeft([2]time.Duration{150 * time.Second, 170 * time.Second})
+	p.Keep(m)
+	r := Load(st, nil).Resume(still{})
+	if r == nil {
+		t.Fatal("no game resumed")
+	}
+	w, _ := r.ClockLeft(game.White)
+	b, _ := r.ClockLeft(game.Black)
+	if !r.Timed() || r.Config().Clock != clock.Presets[1] || w != 150*time.Second || b/time.Second != 169 && b/time.Second != 170 {
+		t.Fatalf("resumed: timed %v, control %v, left %v %v", r.Timed(), r.Config().Clock, w, b)
+	}
+	if r.Game().Variant().Options[game.OptionClock] != "on" {
+		t.Fatalf("crown options %v: not on time", r.Game().Variant().Options)
 	}
 }

@@ -1,0 +1,128 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/quintet-chess/quintet/game"
+)
+
+// TestClockAI: a tiny time control set by the link (tc=30s+0, the plus typed as people
+// do): the title and the strips show it, the person's clock runs on its turn and the
+// AI's while it thinks, the person's flag falls and the AI wins on time; the banner says
+// so; the PGN has the TimeControl tag, a %clk after each move and the flag. Desktop (with
+// two moves each) and phone (390×844, the clocks alone).
+func TestClockAI(t *testing.T) {
+	srv := startServer(t, staticDir(t))
+	browser := startBrowser(t)
+	for _, vp := range []viewport{desktop, phone3} {
+		t.Run(vp.name, func(t *testing.T) {
+			tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&tc=30s+0&play=1", vp)
+			tb.clearStorage()
+			s := waitTurn(tb, 0)
+			if s.Game.TimeControl != "30s+0" || !strings.Contains(s.Title, "30s+0") || len(s.Game.Clocks) != 2 || s.Game.ClockRuns != 1 {
+				t.Fatalf("at the start: title %q, clocks %q running %b, control %q", s.Title, s.Game.Clocks, s.Game.ClockRuns, s.Game.TimeControl)
+			}
+			for range 2 {
+				if vp.mobile {
+					break // the phone only watches its clock run out (the desktop plays)
+				}
+				m := boardMoves(t, s)[0]
+				press := tb.click
+				if vp.mobile {
+					press = tb.tap
+				}
+				press(squareXY(s, m.From.File(), m.From.Rank()))
+				press(squareXY(s, m.To.File(), m.To.Rank()))
+				s = waitTurn(tb, s.Game.Plies+2)
+			}
+			if s.Game.Result != "*" {
+				t.Fatalf("the game ended early: %s %s", s.Game.Result, s.Game.Reason)
+			}
+			tb.screenshot("clock-ai-" + vp.name)
+			low := tb.wait("white's clock low, in tenths", func(s state) bool {
+				return s.Game != nil && s.Game.ClockLow&1 != 0 && s.Game.ClockRuns&1 != 0 && strings.Contains(s.Game.Clocks[0], ".")
+			})
+			tb.screenshot("clock-ai-low-" + vp.name)
+			t.Logf("low: clocks %q", low.Game.Clocks)
+			end := tb.wait("the flag", func(s state) bool { return s.Game != nil && s.Game.Result != "*" })
+			if end.Game.Result != "0-1" || end.Game.Reason != "white ran out of time" || end.Game.Clocks[0] != "0.0" || end.Game.ClockRuns != 0 {
+				t.Fatalf("after the flag: %s %q, clocks %q running %b", end.Game.Result, end.Game.Reason, end.Game.Clocks, end.Game.ClockRuns)
+			}
+			tb.screenshot("clock-ai-flag-" + vp.name)
+			if vp.name != desktop.name {
+				return
+			}
+			tb.button("cancel") // the banner
+			tb.button("pgn")
+			if _, err := chromedp.Run(tb.ctx, chromedp.WaitVisible("#dlg-text")); err != nil {
+				t.Fatal(err)
+			}
+			pgn, err := chromedp.Run(tb.ctx, chromedp.Value("#dlg-text"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			flat := strings.Join(strings.Fields(pgn), " ")
+			for _, want := range []string{`[TimeControl "30+0"]`, `[Termination "Time forfeit"]`, "1. ", " {[%clk 0:00:", "{[%flag w] white ran out of time} 0-1"} {
+				if !strings.Contains(flat, want) {
+					t.Errorf("PGN without %q:\n%s", want, pgn)
+				}
+			}
+			if n := strings.Count(flat, "[%clk "); n != 4 {
+				t.Errorf("%d clock comments for 4 moves:\n%s", n, pgn)
+			}
+			g, err := game.ParsePGN(pgn)
+			if err != nil || g.Outcome() != (game.Outcome{Result: game.BlackWins, Reason: "white ran out of time"}) {
+				t.Errorf("the PGN reads back as %+v, %v", g.Outcome(), err)
+			}
+			checkConsole(t, tb.close(), srv)
+		})
+	}
+}
+
+// TestClockSetup: the setup screen's time control: a link's tc=7+3 shows as a custom
+// control of 7 minutes and 3 seconds, its steps change it, a preset chosen is remembered
+// after a reload without tc=, and the game started from it runs on that control.
+func TestClockSetup(t *testing.T) {
+	srv := startServer(t, staticDir(t))
+	browser := startBrowser(t)
+	for _, vp := range []viewport{desktop, phone3} {
+		t.Run(vp.name, func(t *testing.T) {
+			tb := open(t, browser, srv.url, "?variant=chess&opponent=easy&tc=7%2B3", vp)
+			tb.clearStorage()
+			label := func(s state, id string) string {
+				for _, b := range s.Buttons {
+					if b.ID == id {
+						return b.Label
+					}
+				}
+				return ""
+			}
+			s := tb.wait("the setup screen", func(s state) bool { return s.Scene == "setup" && label(s, "tcbase:=") != "" })
+			if label(s, "tcbase:=") != "7 min" || label(s, "tcinc:=") != "+3 s" {
+				t.Fatalf("custom control from the link: %q %q", label(s, "tcbase:="), label(s, "tcinc:="))
+			}
+			scrollTo(tb, "tcbase:+")
+			tb.button("tcbase:+")
+			s = tb.wait("8 minutes", func(s state) bool { return label(s, "tcbase:=") == "8 min" })
+			tb.screenshot("clock-setup-custom-" + vp.name)
+			scrollTo(tb, "tc:3+2")
+			tb.button("tc:3+2")
+			tb.wait("the preset chosen", func(s state) bool { return label(s, "tcbase:=") == "" })
+			if err := chromedp.Do(tb.ctx, chromedp.Navigate(srv.url+"?variant=chess&opponent=easy")); err != nil {
+				t.Fatal(err)
+			}
+			tb.wait("the setup screen again", func(s state) bool { return s.Scene == "setup" })
+			scrollTo(tb, "play")
+			tb.button("play")
+			s = tb.wait("the game", func(s state) bool { return s.Scene == "play" && s.Game != nil })
+			if s.Game.TimeControl != "3+2" || !strings.Contains(s.Title, "3+2") {
+				t.Fatalf("the remembered control: %q, title %q", s.Game.TimeControl, s.Title)
+			}
+			tb.clearStorage()
+			checkConsole(t, tb.close(), srv)
+		})
+	}
+}

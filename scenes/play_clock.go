@@ -1,0 +1,127 @@
+package scenes
+
+import (
+	"image/color"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/game/clock"
+	"github.com/quintet-chess/quintet/scenes/layout"
+)
+
+// Clocks on the players' strips: the face at the strip's right end, bright while it runs,
+// red and with a warning sound once a person's time runs low, tenths under ten seconds.
+
+var (
+	colClockRun  = color.RGBA{0xee, 0xec, 0xe8, 0xff}
+	colClockLow  = color.RGBA{0xc8, 0x3a, 0x2c, 0xff}
+	colClockStop = color.RGBA{0x3c, 0x39, 0x35, 0xff}
+	colClockText = color.RGBA{0x1c, 0x1b, 0x1a, 0xff}
+)
+
+// lowTime is when a clock counts as low: ten seconds, or a fifth of a short base.
+func lowTime(c clock.Control) time.Duration { return min(10*time.Second, c.Base/5) }
+
+// clockFace is side c's clock as shown, whether it runs and whether it is low.
+func (p *Play) clockFace(c game.Color) (face string, run, low bool) {
+	left, run := p.m.ClockLeft(c)
+	return clock.Text(left), run, left < lowTime(p.m.Config().Clock)
+}
+
+// Ticking is what of the clocks the screen shows: when it changes the app draws again
+// (a clock that runs changes the screen with no event).
+func (p *Play) Ticking() string {
+	if !p.m.Timed() {
+		return ""
+	}
+	var s string
+	for c := game.White; c <= game.Black; c++ {
+		f, run, low := p.clockFace(c)
+		s += f
+		if run {
+			s += "*"
+		}
+		if low {
+			s += "!"
+		}
+		s += " "
+	}
+	return s
+}
+
+// clockTick sounds the warning when a person's running clock falls below low time.
+func (p *Play) clockTick() {
+	if !p.m.Timed() || p.over {
+		return
+	}
+	for c := game.White; c <= game.Black; c++ {
+		_, run, low := p.clockFace(c)
+		if run && low && !p.lowWarned[c] && p.m.Seat(c).Human && !p.m.Seat(c).Remote {
+			p.lowWarned[c] = true
+			if p.sound != nil {
+				p.sound.Play(SoundLowTime)
+			}
+		}
+		if !low {
+			p.lowWarned[c] = false
+		}
+	}
+}
+
+// drawClock draws side c's clock at the right end of strip r and returns the width it
+// took (0 in an untimed game).
+func (p *Play) drawClock(dst *ebiten.Image, c game.Color, r layout.Rect) float64 {
+	if !p.m.Timed() {
+		return 0
+	}
+	face, run, low := p.clockFace(c)
+	f := p.fs.get(true, p.lay.TextSize)
+	w, _ := measure("0:00:00", f)
+	if p.m.Config().Clock.Base < time.Hour {
+		w, _ = measure("00:00", f)
+	}
+	w += 0.8 * p.lay.TextSize
+	h := min(r.H, 1.7*p.lay.TextSize)
+	box := layout.Rect{X: r.X + r.W - w, Y: r.Y + (r.H-h)/2, W: w, H: h}
+	bg, fg := colClockStop, colSub
+	switch {
+	case run && low:
+		bg, fg = colClockLow, colTitle
+	case run:
+		bg, fg = colClockRun, colClockText
+	case low:
+		fg = colError
+	}
+	fillRound(dst, box, float32(h/5), bg)
+	drawRight(dst, face, f, box.X+box.W-0.4*p.lay.TextSize, box.Y+box.H/2, fg)
+	return w + 0.5*p.lay.Small
+}
+
+// clockStatus fills the game status's clocks for the tests: each face as shown, which
+// run, and the time control as a link writes it.
+func (p *Play) clockStatus(gs *GameStatus) {
+	if !p.m.Timed() {
+		return
+	}
+	gs.TimeControl = p.m.Config().Clock.String()
+	for c := game.White; c <= game.Black; c++ {
+		f, run, low := p.clockFace(c)
+		gs.Clocks = append(gs.Clocks, f)
+		if run {
+			gs.ClockRuns |= 1 << c
+		}
+		if low {
+			gs.ClockLow |= 1 << c
+		}
+	}
+}
+
+// clockTitle is what the title says of the time control: " · 3+2", "" if none.
+func (p *Play) clockTitle() string {
+	if !p.m.Timed() {
+		return ""
+	}
+	return " · " + p.m.Config().Clock.String()
+}
