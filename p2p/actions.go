@@ -46,7 +46,9 @@ func (m *Match) Play(mv game.Move) error {
 		}
 		gs.seal = &mySeal{m: mv, nonce: NewNonce(), ply: ply}
 		m.weActed()
-		m.send(&Msg{Type: MsgSeal, Ply: ply, Digest: Commit(tagMove, gs.id, ply, uint8(m.me), moveBytes(mv), gs.seal.nonce)})
+		m.send(&Msg{Type: MsgSeal, Ply: ply, Digest: Commit(tagMove, gs.id, ply, uint8(m.me), moveBytes(mv), gs.seal.nonce),
+			Took: m.decided()})
+		m.ping()
 		return m.after()
 	}
 	pub, cells := sealMove(gs.r, mv)
@@ -69,7 +71,8 @@ func (m *Match) Play(mv game.Move) error {
 		sent = append(sent, Cell{Key: o.Key, Digest: Commit(tagSecret, gs.id, ply, uint8(m.me), cellValue(o), o.Nonce)})
 	}
 	m.weActed()
-	m.sendAt(&Msg{Type: MsgMove, Ply: ply, Move: pub, Cells: sent}, len(gs.hashes)-2)
+	m.sendAt(&Msg{Type: MsgMove, Ply: ply, Move: pub, Cells: sent, Took: m.decided()}, len(gs.hashes)-2)
+	m.ping()
 	m.ev.push(Event{Kind: EvApplied, Input: full, Record: rec, Mine: true})
 	return m.after()
 }

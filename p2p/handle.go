@@ -118,6 +118,14 @@ func (m *Match) dispatchPlaying(msg *Msg, fault faultFunc) *Fault {
 		return nil
 	case MsgAck:
 		return nil
+	case MsgPing:
+		m.onPing(msg)
+		return nil
+	case MsgPong:
+		m.onPong(msg)
+		return nil
+	case MsgFlag:
+		return m.onFlag(msg, fault)
 	case MsgResign:
 		return m.onEnding(msg, game.InputResign, fault)
 	case MsgClaim:
@@ -194,6 +202,7 @@ func (m *Match) dispatch(msg *Msg, fault faultFunc, send bool) *Fault {
 		if err != nil {
 			return &Fault{Kind: FaultIllegal, Msg: msg.Type, Seq: msg.Seq, Detail: "an illegal move", Err: err}
 		}
+		m.peerDecided(msg.Took)
 		for _, c := range msg.Cells {
 			gs.peer[c.Key] = &peerCell{d: c.Digest, ply: ply, openedAt: -1}
 		}
@@ -206,6 +215,7 @@ func (m *Match) dispatch(msg *Msg, fault faultFunc, send bool) *Fault {
 		if gs.peerSeal != nil || msg.Ply != ply {
 			return fault(FaultIllegal, "a second seal, or one for another ply")
 		}
+		m.peerDecided(msg.Took)
 		gs.peerSeal = &peerSeal{d: msg.Digest, ply: ply}
 		m.peerActed(msg)
 	case MsgOpen:

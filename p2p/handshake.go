@@ -3,8 +3,10 @@ package p2p
 import (
 	"encoding/json"
 	"slices"
+	"time"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/game/clock"
 )
 
 // The handshake agrees the game and draws the colours with a commit-reveal coin flip:
@@ -108,6 +110,9 @@ func (m *Match) onHello(msg *Msg, fault faultFunc) *Fault {
 		if m.cfg.Variant != "" && !sameGame(m.cfg, h) {
 			return fault(FaultHandshake, "the host proposes %s %v, the link names %s %v", h.Variant, h.Options, m.cfg.Variant, m.cfg.Options)
 		}
+		if m.cfg.Variant != "" && !sameClock(m.cfg, h) {
+			return fault(FaultHandshake, "the host proposes the time control %s, the link names %s", clockText(h.Base, h.Inc), clockText(m.cfg.Clock.Base, m.cfg.Clock.Inc))
+		}
 		if _, err := m.lookup(h.Variant, h.Options, h.Start); err != nil {
 			return &Fault{Kind: FaultHandshake, Msg: msg.Type, Seq: msg.Seq, Detail: "we cannot play the proposed game", Err: err}
 		}
@@ -115,6 +120,7 @@ func (m *Match) onHello(msg *Msg, fault faultFunc) *Fault {
 			return fault(FaultHandshake, "the host drew the colours again in this room: the first flip stands")
 		}
 		m.cfg.Game, m.cfg.Variant, m.cfg.Options, m.cfg.Start = h.Game, h.Variant, h.Options, h.Start
+		m.cfg.Clock = clock.Control{Base: h.Base, Inc: h.Inc}
 		m.peerHello, m.peerToken = h, h.Token
 		m.sendHello()
 		m.session = sessionKey(false, m.token, m.peerToken)
@@ -125,6 +131,9 @@ func (m *Match) onHello(msg *Msg, fault faultFunc) *Fault {
 	}
 	if h.Game != m.cfg.Game || !sameGame(m.cfg, h) {
 		return fault(FaultHandshake, "the guest answers for another game (%s %v)", h.Variant, h.Options)
+	}
+	if !sameClock(m.cfg, h) {
+		return fault(FaultHandshake, "the guest answers for the time control %s, we proposed %s", clockText(h.Base, h.Inc), clockText(m.cfg.Clock.Base, m.cfg.Clock.Inc))
 	}
 	m.peerHello, m.peerToken = h, h.Token
 	m.session = sessionKey(true, m.token, m.peerToken)
@@ -156,6 +165,18 @@ func colourOf(host bool, a, b Digest) game.Color {
 		return game.White
 	}
 	return game.Black
+}
+
+func sameClock(c Config, h *Hello) bool {
+	return c.Clock.Base == h.Base && c.Clock.Inc == h.Inc
+}
+
+// clockText names a time control as the setup screen does ("no clock" when untimed).
+func clockText(base, inc time.Duration) string {
+	if base <= 0 {
+		return "no clock"
+	}
+	return clock.Control{Base: base, Inc: inc}.String()
 }
 
 func sameGame(c Config, h *Hello) bool {

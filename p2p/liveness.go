@@ -18,8 +18,10 @@ import (
 // then), so a withheld or failed audit is a win for the side that waited.
 //
 // The deadline is a timer per step with one length for every step (Config.Deadline,
-// DefaultDeadline when zero). A timed game will replace it with the side's clock: limit
-// is the one place that decides.
+// DefaultDeadline when zero). In a timed game a step that runs the owing side's clock
+// has that clock for its deadline instead (limit): once this side's count, less the
+// tolerance, shows it out of time, the flag may be claimed (ClaimFlag), the link up or
+// down. Steps that run no clock (reveals, draws, the audit) keep the fixed deadline.
 
 // DefaultDeadline is how long a side may take over a step it owes in an untimed game.
 const DefaultDeadline = 2 * time.Minute
@@ -57,6 +59,7 @@ const (
 	ClaimDeadline  ClaimKind = iota + 1 // the other side let a step's deadline pass, the link up
 	ClaimAbandoned                      // the link stayed down past the deadline
 	ClaimFault                          // the other side broke the protocol (Claim.Err is the *Fault)
+	ClaimFlag                           // the other side's clock ran out (a loss, or a draw: the flag rule)
 )
 
 // Claim is why this side may claim the game (Match.Claimable) or did (Result.Claim).
@@ -78,6 +81,8 @@ func (c Claim) Reason(loser game.Color) string {
 		return fmt.Sprintf("%v abandoned the game", loser)
 	case ClaimFault:
 		return fmt.Sprintf("%v broke the match protocol", loser)
+	case ClaimFlag:
+		return fmt.Sprintf("%v ran out of time", loser)
 	}
 	return "claimed"
 }
@@ -157,13 +162,28 @@ func (m *Match) SetDeadline(d time.Duration) {
 	m.tick()
 }
 
-// limit is the deadline of the step owed now; the one place a clock will decide.
+// limit is the deadline of the step the opponent owes now: in a timed game, while its
+// clock runs, what is left on it as this side counts (never below zero); else the fixed
+// deadline.
 func (m *Match) limit() time.Duration {
+	if m.pc != nil && m.pc.k.Running(m.me.Other()) {
+		left, _ := m.pc.Left(m.me.Other())
+		return max(0, left)
+	}
+	return m.fixedLimit()
+}
+
+// fixedLimit is the deadline of a step that runs no clock.
+func (m *Match) fixedLimit() time.Duration {
 	if m.cfg.Deadline > 0 {
 		return m.cfg.Deadline
 	}
 	return DefaultDeadline
 }
+
+// onClock reports whether side c's clock governs its wait now (a timed game, its clock
+// running): then the flag, not a deadline, ends the wait.
+func (m *Match) onClock(c game.Color) bool { return m.pc != nil && m.pc.k.Running(c) }
 
 func (m *Match) clock() time.Time {
 	if m.now != nil {
@@ -226,6 +246,7 @@ func (m *Match) owes(c game.Color) (Owed, waitKey) {
 // tick brings both sides' debts up to date after a change: a new step starts a new
 // deadline, and a timer says when it has passed (EvOverdue).
 func (m *Match) tick() {
+	m.syncClocks()
 	now := m.clock()
 	for i, c := range [2]game.Color{m.me.Other(), m.me} {
 		what, key := m.owes(c)
@@ -235,9 +256,19 @@ func (m *Match) tick() {
 		}
 		*w = waiting{what: what, key: key, since: now}
 		if i == 0 && what != OwedNone {
-			m.arm(m.limit())
+			m.armLimit()
 		}
 	}
+}
+
+// armLimit arms the timer for the opponent's wait: its deadline, or, on its clock, the
+// moment its flag may be claimed.
+func (m *Match) armLimit() {
+	if m.onClock(m.me.Other()) {
+		m.arm(m.limit() + ClockTolerance + time.Millisecond)
+		return
+	}
+	m.arm(m.limit())
 }
 
 // arm pushes EvOverdue in d if by then the game may be claimed (a wait has lasted its
@@ -273,7 +304,13 @@ func (m *Match) claimable() (Claim, bool) {
 	if m.stopped != nil {
 		return Claim{}, false
 	}
-	now, d := m.clock(), m.limit()
+	if m.pc != nil && m.pc.CanClaimFlag() {
+		return Claim{Kind: ClaimFlag}, true // the link up or down: its clock kept running
+	}
+	if m.onClock(m.me.Other()) {
+		return Claim{}, false // its clock, not a deadline, ends its wait
+	}
+	now, d := m.clock(), m.fixedLimit()
 	if !m.offSince.IsZero() && now.Sub(m.offSince) >= d {
 		return Claim{Kind: ClaimAbandoned}, true
 	}
@@ -298,10 +335,16 @@ func (m *Match) ClaimWin() error {
 	if !ok {
 		return ErrNoClaim
 	}
-	m.verdict = &Result{Standing: Claimed, Claim: &c,
-		Outcome: game.Outcome{Result: game.WinFor(m.me), Reason: c.Reason(m.me.Other())}}
-	if c.Kind == ClaimDeadline {
+	out := game.Outcome{Result: game.WinFor(m.me), Reason: c.Reason(m.me.Other())}
+	if c.Kind == ClaimFlag {
+		out = game.FlagOutcome(m.gs.r, m.me.Other())
+	}
+	m.verdict = &Result{Standing: Claimed, Claim: &c, Outcome: out}
+	switch c.Kind {
+	case ClaimDeadline:
 		m.send(&Msg{Type: MsgForfeit, What: uint8(c.Owed)})
+	case ClaimFlag:
+		m.send(&Msg{Type: MsgFlag}) // the other side checks it on its own clock, now or on resume
 	}
 	if m.stopped == nil {
 		m.ev.push(Event{Kind: EvClaimed, Outcome: m.verdict.Outcome})
@@ -316,7 +359,10 @@ func (m *Match) ClaimWin() error {
 func (m *Match) onForfeit(msg *Msg, fault faultFunc) *Fault {
 	owed := Owed(msg.What)
 	w := m.waits[1]
-	d := m.limit()
+	if m.onClock(m.me) {
+		return fault(FaultIllegal, "it claims a deadline for %v, but our clock governs that: only a flag can end it", owed)
+	}
+	d := m.fixedLimit()
 	slack := d / 8
 	if w.what != owed {
 		return fault(FaultIllegal, "it claims the game because we did not send %v, but we owe %v", owed, w.what)
@@ -327,6 +373,22 @@ func (m *Match) onForfeit(msg *Msg, fault faultFunc) *Fault {
 	c := Claim{Kind: ClaimDeadline, Owed: owed, Lost: true}
 	m.verdict = &Result{Standing: Claimed, Claim: &c,
 		Outcome: game.Outcome{Result: game.WinFor(m.me.Other()), Reason: c.Reason(m.me)}}
+	m.ev.push(Event{Kind: EvClaimed, Outcome: m.verdict.Outcome})
+	m.stop(ErrForfeited)
+	return nil
+}
+
+// onFlag checks the opponent's claim that our clock ran out, on our own count (see
+// PeerClocks.CheckFlagClaim). One that does not hold is a fault.
+func (m *Match) onFlag(msg *Msg, fault faultFunc) *Fault {
+	if m.pc == nil {
+		return fault(FaultIllegal, "it claims our flag in a game without clocks")
+	}
+	if err := m.pc.CheckFlagClaim(); err != nil {
+		return fault(FaultIllegal, "it claims our flag: %v", err)
+	}
+	c := Claim{Kind: ClaimFlag, Lost: true}
+	m.verdict = &Result{Standing: Claimed, Claim: &c, Outcome: game.FlagOutcome(m.gs.r, m.me)}
 	m.ev.push(Event{Kind: EvClaimed, Outcome: m.verdict.Outcome})
 	m.stop(ErrForfeited)
 	return nil

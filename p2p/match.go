@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/game/clock"
 )
 
 // Config says which match to play. The host proposes the game; the guest may name what it
@@ -27,6 +28,9 @@ type Config struct {
 	// Flip, for a pairing again in the same room before a game started, is what Flip
 	// returned the first time: the colours drawn then stand (see handshake.go).
 	Flip []byte
+	// Clock is the time control (zero: untimed). Both sides must name the same: a guest
+	// that leaves Variant empty takes the host's.
+	Clock clock.Control
 }
 
 // Match is one side of a peer-to-peer match: the protocol over a Conn, the game as this
@@ -72,6 +76,11 @@ type Match struct {
 	offSince time.Time // the link is down since (zero while up)
 	verdict  *Result   // a claim's result, once made
 	chat     bucket    // the opponent's chat lines let through
+
+	// Clocks of a timed game (timing.go).
+	pc    *PeerClocks
+	png   pinger
+	pongs bucket // the opponent's pings answered
 }
 
 type outFrame struct {
@@ -82,6 +91,12 @@ type outFrame struct {
 
 // NewMatch prepares one side of a match; Start runs it on a connection.
 func NewMatch(cfg Config) *Match {
+	// The Hello carries whole milliseconds; no clock is no increment.
+	cfg.Clock.Base = cfg.Clock.Base.Truncate(time.Millisecond)
+	cfg.Clock.Inc = cfg.Clock.Inc.Truncate(time.Millisecond)
+	if !cfg.Clock.On() {
+		cfg.Clock = clock.Control{}
+	}
 	m := &Match{cfg: cfg, ev: newEventQueue()}
 	if !cfg.Host {
 		m.role = 1
@@ -334,7 +349,7 @@ func (m *Match) recvLoop(c Conn, gen int) {
 			if m.offSince.IsZero() {
 				m.offSince = m.clock()
 				if m.gs != nil {
-					m.arm(m.limit())
+					m.armLimit()
 				}
 			}
 			m.mu.Unlock()
@@ -356,7 +371,7 @@ func (m *Match) recvLoop(c Conn, gen int) {
 		m.tick()
 		// A chat line or a bare Ack changes nothing worth keeping: after a restore the
 		// other side sends it again. So a flood of them writes no snapshots.
-		if len(b) < 3 || (MsgType(b[2]) != MsgChat && MsgType(b[2]) != MsgAck) {
+		if len(b) < 3 || (MsgType(b[2]) != MsgChat && MsgType(b[2]) != MsgAck && MsgType(b[2]) != MsgPing && MsgType(b[2]) != MsgPong) {
 			m.persist()
 		}
 		m.mu.Unlock()
@@ -375,6 +390,7 @@ func (m *Match) sendHello() {
 	h.Chain = m.newChain(m.cfg.Game).Head()
 	m.token = Digest(NewNonce())
 	h.Token = m.token
+	h.Base, h.Inc = m.cfg.Clock.Base, m.cfg.Clock.Inc
 	m.helloSent = true
 	m.send(&Msg{Type: MsgHello, Hello: h})
 }
@@ -400,10 +416,12 @@ func (m *Match) startGame(id GameID, me game.Color, peerHead Digest) error {
 	}
 	m.gs, m.me, m.pendingChain = gs, me, nil
 	m.games++
+	m.newClocks()
 	m.ev.push(Event{Kind: EvStart, Color: me, Game: m.games})
 	if f := m.advance(true); f != nil {
 		return f
 	}
+	m.ping()
 	return nil
 }
 

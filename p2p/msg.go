@@ -3,12 +3,13 @@ package p2p
 import (
 	"encoding/binary"
 	"fmt"
+	"time"
 	"unicode/utf8"
 
 	"github.com/quintet-chess/quintet/game"
 )
 
-// Wire format, version 2. One message is one transport frame:
+// Wire format, version 3. One message is one transport frame:
 //
 //	'Q' version type seq:uvarint ack:uvarint hash:8 body
 //
@@ -20,8 +21,9 @@ const (
 	magic = 'Q'
 	// Version is the protocol version this package speaks.
 	// Version 2 added the Hello's resume token, Resume's challenge and Proof, Forfeit and
-	// Chain (a renewed draw chain).
-	Version = 2
+	// Chain (a renewed draw chain). Version 3 added the time control to the Hello, the
+	// mover's elapsed time to Move and Seal, Ping, Pong and Flag (peer clocks, peerclock.go).
+	Version = 3
 	// MaxMessage bounds a frame; a longer one is refused before it is parsed.
 	MaxMessage = 4096
 	// MaxChat bounds a chat line in bytes.
@@ -55,11 +57,14 @@ const (
 	MsgProof                      // after a Resume: proof of the first session's secret, then what the sender has
 	MsgForfeit                    // the sender claims the game: the other side let a deadline pass
 	MsgChain                      // the head of the sender's next draw chain, for draws from Index on
+	MsgPing                       // a round-trip probe: Index, answered by a Pong with the same Index
+	MsgPong                       // the answer to the Ping of Index
+	MsgFlag                       // the sender claims the game: the other side's clock ran out
 	msgEnd
 )
 
 var msgNames = [...]string{"", "hello", "coin", "move", "seal", "open", "draw", "reveal",
-	"final", "resign", "claim", "offer", "answer", "chat", "resume", "ack", "proof", "forfeit", "chain"}
+	"final", "resign", "claim", "offer", "answer", "chat", "resume", "ack", "proof", "forfeit", "chain", "ping", "pong", "flag"}
 
 func (t MsgType) String() string {
 	if t == 0 || t >= msgEnd {
@@ -104,10 +109,11 @@ type Hello struct {
 	Game                   GameID
 	Variant                string
 	Options                []string
-	Start                  string // position text; "" is the variant's start
-	Coin                   Digest // the host's commitment, the guest's value
-	Chain                  Digest // the sender's draw chain head
-	Token                  Digest // the sender's resume secret: a resumed link must prove it knows both
+	Start                  string        // position text; "" is the variant's start
+	Coin                   Digest        // the host's commitment, the guest's value
+	Chain                  Digest        // the sender's draw chain head
+	Token                  Digest        // the sender's resume secret: a resumed link must prove it knows both
+	Base, Inc              time.Duration // the time control (zero Base: no clocks), whole milliseconds
 }
 
 // Msg is one protocol message. The fields a type uses are listed at its constant;
@@ -131,7 +137,17 @@ type Msg struct {
 	Yes     bool      // Answer: accepted; Proof: the sender has unacknowledged moves in flight
 	Text    string    // Chat
 	RecvSeq uint64    // Proof: the last seq received from the other side
+	// Took is, in Move and Seal, the mover's own elapsed time for the decision (timed
+	// games; zero otherwise), whole microseconds.
+	Took time.Duration
 }
+
+// Bounds of the clock fields: beyond them a frame is refused.
+const (
+	maxBase = 10 * time.Hour
+	maxInc  = time.Hour
+	maxTook = 24 * time.Hour
+)
 
 // DecodeError is a frame that could not be read: garbled, truncated, oversized, or of an
 // unknown version. Where says which part.
@@ -169,6 +185,8 @@ func Encode(m *Msg) ([]byte, error) {
 		w.b = append(w.b, h.Coin[:]...)
 		w.b = append(w.b, h.Chain[:]...)
 		w.b = append(w.b, h.Token[:]...)
+		w.uvarint(uint64(max(0, h.Base/time.Millisecond)))
+		w.uvarint(uint64(max(0, h.Inc/time.Millisecond)))
 	case MsgCoin:
 		w.b = append(w.b, m.Digest[:]...)
 		w.b = append(w.b, m.Nonce[:]...)
@@ -180,9 +198,11 @@ func Encode(m *Msg) ([]byte, error) {
 			w.b = append(w.b, byte(c.Key.Kind), byte(c.Key.Square))
 			w.b = append(w.b, c.Digest[:]...)
 		}
+		w.uvarint(uint64(max(0, m.Took/time.Microsecond)))
 	case MsgSeal:
 		w.uvarint(uint64(m.Ply))
 		w.b = append(w.b, m.Digest[:]...)
+		w.uvarint(uint64(max(0, m.Took/time.Microsecond)))
 	case MsgOpen:
 		w.uvarint(uint64(m.Ply))
 		w.move(m.Move)
@@ -190,6 +210,8 @@ func Encode(m *Msg) ([]byte, error) {
 	case MsgDraw, MsgChain:
 		w.uvarint(uint64(m.Index))
 		w.b = append(w.b, m.Digest[:]...)
+	case MsgPing, MsgPong:
+		w.uvarint(uint64(m.Index))
 	case MsgReveal, MsgFinal:
 		if m.Type == MsgFinal {
 			w.uvarint(uint64(m.Index))
@@ -201,7 +223,7 @@ func Encode(m *Msg) ([]byte, error) {
 			w.uvarint(o.Value)
 			w.b = append(w.b, o.Nonce[:]...)
 		}
-	case MsgResign, MsgClaim, MsgAck:
+	case MsgResign, MsgClaim, MsgAck, MsgFlag:
 	case MsgOffer, MsgAnswer:
 		w.b = append(w.b, m.What)
 		if m.Type == MsgAnswer {
@@ -273,6 +295,11 @@ func Decode(b []byte) (*Msg, error) {
 		r.fixed(where+" coin", h.Coin[:])
 		r.fixed(where+" chain", h.Chain[:])
 		r.fixed(where+" token", h.Token[:])
+		h.Base = time.Duration(r.uvarint(where+" base", uint64(maxBase/time.Millisecond))) * time.Millisecond
+		h.Inc = time.Duration(r.uvarint(where+" increment", uint64(maxInc/time.Millisecond))) * time.Millisecond
+		if r.err == nil && h.Base == 0 && h.Inc != 0 {
+			r.fail(where, "an increment without a base time")
+		}
 		if r.err == nil && h.MinVersion > h.MaxVersion {
 			r.fail(where, "version range is empty")
 		}
@@ -289,9 +316,11 @@ func Decode(b []byte) (*Msg, error) {
 			r.fixed(where+" cell", c.Digest[:])
 			m.Cells = append(m.Cells, c)
 		}
+		m.Took = r.took(where)
 	case MsgSeal:
 		m.Ply = uint32(r.uvarint(where+" ply", 1<<31))
 		r.fixed(where, m.Digest[:])
+		m.Took = r.took(where)
 	case MsgOpen:
 		m.Ply = uint32(r.uvarint(where+" ply", 1<<31))
 		m.Move = r.move(where)
@@ -299,6 +328,8 @@ func Decode(b []byte) (*Msg, error) {
 	case MsgDraw, MsgChain:
 		m.Index = uint32(r.uvarint(where+" index", 1<<31))
 		r.fixed(where, m.Digest[:])
+	case MsgPing, MsgPong:
+		m.Index = uint32(r.uvarint(where+" index", 1<<31))
 	case MsgReveal, MsgFinal:
 		if m.Type == MsgFinal {
 			m.Index = uint32(r.uvarint(where+" length", 1<<31))
@@ -312,7 +343,7 @@ func Decode(b []byte) (*Msg, error) {
 			r.fixed(where+" nonce", o.Nonce[:])
 			m.Opens = append(m.Opens, o)
 		}
-	case MsgResign, MsgClaim, MsgAck:
+	case MsgResign, MsgClaim, MsgAck, MsgFlag:
 	case MsgOffer, MsgAnswer:
 		m.What = r.byte1(where)
 		if r.err == nil && (m.What == 0 || m.What >= offerEnd) {
@@ -440,6 +471,10 @@ func (r *reader) uvarint(where string, max uint64) uint64 {
 	}
 	r.i += n
 	return v
+}
+
+func (r *reader) took(where string) time.Duration {
+	return time.Duration(r.uvarint(where+" elapsed time", uint64(maxTook/time.Microsecond))) * time.Microsecond
 }
 
 func (r *reader) str(where string, max int) string {

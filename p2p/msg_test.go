@@ -5,6 +5,7 @@ import (
 	"errors"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/quintet-chess/quintet/game"
 )
@@ -16,11 +17,15 @@ func sampleMsgs() []*Msg {
 	mv := game.Move{From: game.Sq(4, 1), To: game.Sq(4, 3), Kind: game.Double}
 	return []*Msg{
 		{Type: MsgHello, Seq: 1, Hello: &Hello{MinVersion: 1, MaxVersion: 1, Host: true, Game: GameID{7}, Token: Digest{9},
-			Variant: "crown", Options: []string{"kind=2", "para=on"}, Start: "", Coin: Digest{3}, Chain: Digest{4}}},
+			Variant: "crown", Options: []string{"kind=2", "para=on"}, Start: "", Coin: Digest{3}, Chain: Digest{4},
+			Base: 3 * time.Minute, Inc: 2 * time.Second}},
 		{Type: MsgCoin, Seq: 2, Ack: 1, Digest: Digest{5}, Nonce: Nonce{6}},
 		{Type: MsgMove, Seq: 3, Ack: 2, Hash: h, Ply: 17, Move: mv,
-			Cells: []Cell{{Key: CellKey{Kind: game.SecretCrown, Square: game.NoSquare}, Digest: Digest{8}}}},
-		{Type: MsgSeal, Seq: 4, Hash: h, Ply: 3, Digest: Digest{9}},
+			Cells: []Cell{{Key: CellKey{Kind: game.SecretCrown, Square: game.NoSquare}, Digest: Digest{8}}}, Took: 2500 * time.Millisecond},
+		{Type: MsgSeal, Seq: 4, Hash: h, Ply: 3, Digest: Digest{9}, Took: 1234567 * time.Microsecond},
+		{Type: MsgPing, Seq: 19, Ack: 20, Hash: h, Index: 3},
+		{Type: MsgPong, Seq: 20, Ack: 20, Hash: h, Index: 3},
+		{Type: MsgFlag, Seq: 21, Ack: 20, Hash: h},
 		{Type: MsgOpen, Seq: 5, Hash: h, Ply: 3, Move: mv, Nonce: Nonce{1}},
 		{Type: MsgDraw, Seq: 6, Hash: h, Index: 12, Digest: Digest{2}},
 		{Type: MsgReveal, Seq: 7, Hash: h, Opens: []Opening{open}},

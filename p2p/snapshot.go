@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/game/clock"
 )
 
 // A snapshot is everything one side needs to go on with a match after its program
@@ -51,6 +53,18 @@ type snapshot struct {
 	ChainBase, PeerBase    uint32  // draws served by earlier chains
 	NextChain              *Digest // the seed of my next chain, its head sent
 	PeerNext               *Digest // the head of the peer's next chain
+	Base, Inc              time.Duration
+	Clocks                 *snapClocks // a timed game's clocks
+}
+
+// snapClocks are the clocks as this side counted them when the snapshot was taken; a
+// clock that ran goes on running from then (SavedAt, this device's wall clock: the time
+// the page was closed is charged as it passed).
+type snapClocks struct {
+	Left    [2]time.Duration
+	Running [2]bool
+	RTT     time.Duration
+	SavedAt int64 // Unix milliseconds
 }
 
 type snapFrame struct {
@@ -85,7 +99,7 @@ type snapFloat struct {
 	Applied bool
 }
 
-const snapshotVersion = 2 // 2: the session key (protocol version 2)
+const snapshotVersion = 3 // 2: the session key (protocol version 2); 3: the clocks (protocol version 3)
 
 // ErrNoSnapshot: before the game has started there is nothing worth keeping.
 var ErrNoSnapshot = errors.New("no game to save yet")
@@ -110,7 +124,15 @@ func (m *Match) snapshot() ([]byte, error) {
 		MyOffer: gs.myOffer, PeerOffer: gs.peerOffer, MyTakeN: gs.myTakeN, PeerTakeN: gs.peerTakeN,
 		MyTakeSeq: gs.myTakeSeq, PeerTakeH: gs.peerTakeH, FinalLen: gs.finalLen, FinalSeq: gs.finalSeq,
 		Done: gs.done, Session: m.session, MyDrawSeq: gs.myDrawSeq,
-		ChainBase: gs.chainBase, PeerBase: gs.peerBase, PeerNext: gs.peerNext}
+		ChainBase: gs.chainBase, PeerBase: gs.peerBase, PeerNext: gs.peerNext,
+		Base: m.cfg.Clock.Base, Inc: m.cfg.Clock.Inc}
+	if p := m.pc; p != nil {
+		c := &snapClocks{RTT: p.rtt, SavedAt: m.clock().UnixMilli()}
+		for k := game.White; k <= game.Black; k++ {
+			c.Left[k], c.Running[k] = p.Left(k)
+		}
+		s.Clocks = c
+	}
 	if c := gs.nextChain; c != nil {
 		seed := c.Link(c.Len())
 		s.NextChain = &seed
@@ -168,7 +190,8 @@ func RestoreMatch(data []byte, save func([]byte)) (*Match, error) {
 	if err := s.check(); err != nil {
 		return nil, fmt.Errorf("saved match: %v", err)
 	}
-	m := NewMatch(Config{Host: s.Host, Game: s.Game, Variant: s.Variant, Options: s.Options, Start: s.Start, Save: save})
+	m := NewMatch(Config{Host: s.Host, Game: s.Game, Variant: s.Variant, Options: s.Options, Start: s.Start, Save: save,
+		Clock: clock.Control{Base: s.Base, Inc: s.Inc}})
 	m.role, m.me, m.games, m.version = s.Role, s.Me, s.Games, Version
 	m.outSeq, m.inSeq, m.peerAck = s.OutSeq, s.InSeq, s.PeerAck
 	m.helloSent, m.session = true, s.Session
@@ -215,6 +238,19 @@ func RestoreMatch(data []byte, save func([]byte)) (*Match, error) {
 		gs.ever[h] = true
 	}
 	m.gs = gs
+	m.newClocks()
+	if c := s.Clocks; c != nil && m.pc != nil {
+		away := max(0, m.clock().Sub(time.UnixMilli(c.SavedAt)))
+		m.pc.RoundTrip(c.RTT)
+		for k := game.White; k <= game.Black; k++ {
+			if c.Running[k] {
+				m.pc.k.Set(k, c.Left[k]-away)
+				m.pc.Start(k)
+			} else {
+				m.pc.k.Set(k, c.Left[k])
+			}
+		}
+	}
 	return m, nil
 }
 
@@ -244,6 +280,10 @@ func (s *snapshot) check() error {
 		return bad("draw %d of a chain of %d from draw %d", s.DrawNext, s.ChainLen, s.ChainBase+1)
 	case len(s.Log) > maxSnapLog || len(s.Outbox) > maxSnapFrame || len(s.Ever) > maxSnapEver:
 		return bad("%d plies, %d frames, %d states", len(s.Log), len(s.Outbox), len(s.Ever))
+	case s.Base < 0 || s.Base > maxBase || s.Inc < 0 || s.Inc > maxInc || s.Base == 0 && (s.Inc != 0 || s.Clocks != nil):
+		return bad("a time control of %v + %v", s.Base, s.Inc)
+	case s.Clocks != nil && (s.Clocks.RTT < 0 || s.Clocks.RTT > time.Minute || abs(s.Clocks.Left[0]) > maxTook || abs(s.Clocks.Left[1]) > maxTook):
+		return bad("clocks at %v and %v", s.Clocks.Left[0], s.Clocks.Left[1])
 	case s.FinalLen < -1 || s.FinalLen > len(s.Log):
 		return bad("a final at ply %d of %d", s.FinalLen, len(s.Log))
 	case s.MyTakeN > uint32(len(s.Log)) || s.PeerTakeN > uint32(len(s.Log)):
@@ -289,4 +329,11 @@ func (s *snapshot) check() error {
 		return bad("a floating ending %d", f.Seq)
 	}
 	return nil
+}
+
+func abs(d time.Duration) time.Duration {
+	if d < 0 {
+		return -d
+	}
+	return d
 }

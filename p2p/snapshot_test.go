@@ -133,7 +133,7 @@ func TestRestoreRefusesDamage(t *testing.T) {
 // makes on what it restored.
 func FuzzRestoreMatch(f *testing.F) {
 	f.Add(savedSnapshot(f))
-	f.Add([]byte(`{"Version":2,"Host":false,"Role":1,"Me":9}`))
+	f.Add([]byte(`{"Version":3,"Host":false,"Role":1,"Me":9}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		m, err := RestoreMatch(b, nil)
 		if err != nil {
