@@ -1,0 +1,406 @@
+package p2p
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/game/clock"
+)
+
+// These tests run two timed matches over the in-memory Pipe, each side on its own clock,
+// with the frames held until the test delivers them: so the link's delay is what the test
+// says, on a time the test moves by hand.
+
+// held is a link end whose frames wait in out until the test delivers them; rewrite (if
+// set) changes a frame on its way out (a lying peer).
+type held struct {
+	Conn
+	mu      sync.Mutex
+	out     [][]byte
+	rewrite func(*Msg)
+}
+
+func (h *held) Send(b []byte) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.rewrite != nil {
+		m, err := Decode(b)
+		if err != nil {
+			panic(err)
+		}
+		h.rewrite(m)
+		if b, err = Encode(m); err != nil {
+			panic(err)
+		}
+	}
+	h.out = append(h.out, append([]byte(nil), b...))
+	return nil
+}
+
+// timedPair is two timed matches on held links: the host, the guest, their links, and
+// the true time (the guest's own clock is guestNow of it).
+type timedPair struct {
+	t          *testing.T
+	h, g       *Match
+	hl, gl     *held
+	now        time.Time
+	hostNow    func(true time.Time) time.Time
+	guestNow   func(true time.Time) time.Time
+	oneWay     time.Duration
+	mu         sync.Mutex
+	start      time.Time
+	rng        *rand.Rand
+	trueUsed   [2]time.Duration // each side's true thinking time
+	trueDecide [2]int
+	turnStart  [2]time.Time // when each side's turn began, truly (it received the other's move)
+	kingsOnly  bool         // the sides move their kings only
+}
+
+func newTimedPair(t *testing.T, ctl clock.Control, start string, oneWay time.Duration) *timedPair {
+	t.Helper()
+	a, b := Pipe()
+	p := &timedPair{t: t, hl: &held{Conn: a}, gl: &held{Conn: b}, oneWay: oneWay,
+		now: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC), rng: rand.New(rand.NewPCG(7, 7))}
+	p.start = p.now
+	p.hostNow = func(t time.Time) time.Time { return t }
+	p.guestNow = func(t time.Time) time.Time { return t }
+	p.h = NewMatch(Config{Host: true, Variant: "chess", Start: start, Clock: ctl})
+	p.g = NewMatch(Config{Variant: "chess", Start: start, Clock: ctl})
+	p.h.now = func() time.Time { p.mu.Lock(); defer p.mu.Unlock(); return p.hostNow(p.now) }
+	p.g.now = func() time.Time { p.mu.Lock(); defer p.mu.Unlock(); return p.guestNow(p.now) }
+	return p
+}
+
+func (p *timedPair) run() {
+	p.t.Helper()
+	if err := p.g.Start(p.gl); err != nil {
+		p.t.Fatal(err)
+	}
+	if err := p.h.Start(p.hl); err != nil {
+		p.t.Fatal(err)
+	}
+	for i := 0; i < 10 && (p.started(p.h) == false || p.started(p.g) == false || p.pending()); i++ {
+		p.flush()
+	}
+	if !p.started(p.h) || !p.started(p.g) {
+		p.t.Fatalf("the games did not start: %v, %v", p.h.Err(), p.g.Err())
+	}
+	// White's clock started when its side started the game: count from what it shows.
+	w, _ := p.side(game.White)
+	p.trueUsed[game.White] = p.cfgBase(w) - left(p.t, w, game.White)
+	p.turnStart[game.White] = p.now
+}
+
+func (p *timedPair) cfgBase(m *Match) time.Duration { return m.TimeControl().Base }
+
+func (p *timedPair) started(m *Match) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.gs != nil
+}
+
+func (p *timedPair) pending() bool {
+	p.hl.mu.Lock()
+	defer p.hl.mu.Unlock()
+	p.gl.mu.Lock()
+	defer p.gl.mu.Unlock()
+	return len(p.hl.out)+len(p.gl.out) > 0
+}
+
+func (p *timedPair) advance(d time.Duration) {
+	p.mu.Lock()
+	p.now = p.now.Add(d)
+	p.mu.Unlock()
+}
+
+// deliver passes what from has sent to m (the other side) and waits until m has read it.
+func (p *timedPair) deliver(from *held, to *Match) {
+	p.t.Helper()
+	from.mu.Lock()
+	out := from.out
+	from.out = nil
+	from.mu.Unlock()
+	if len(out) == 0 {
+		return
+	}
+	last, err := Decode(out[len(out)-1])
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	for _, b := range out {
+		from.Conn.Send(b)
+	}
+	until(p.t, "the frames are read", func() bool {
+		to.mu.Lock()
+		defer to.mu.Unlock()
+		return to.inSeq >= last.Seq || to.stopped != nil
+	})
+}
+
+// flush delivers one way and then the other, each after the link's delay.
+func (p *timedPair) flush() {
+	p.advance(p.oneWay)
+	p.deliver(p.hl, p.g)
+	p.advance(p.oneWay)
+	p.deliver(p.gl, p.h)
+}
+
+func (p *timedPair) side(c game.Color) (*Match, *held) {
+	if p.h.Color() == c {
+		return p.h, p.hl
+	}
+	return p.g, p.gl
+}
+
+// move lets side c think for think and play a random legal move; the move reaches the
+// other side after the link's delay (and its pong comes back after as long).
+func (p *timedPair) move(c game.Color, think time.Duration) {
+	p.t.Helper()
+	m, l := p.side(c)
+	p.advance(think)
+	p.trueUsed[c] += p.now.Sub(p.turnStart[c])
+	p.trueDecide[c]++
+	v := m.View()
+	moves := v.Moves(c, nil)
+	if len(moves) == 0 {
+		p.t.Fatalf("%v has no move", c)
+	}
+	mv := moves[p.rng.IntN(len(moves))]
+	if p.kingsOnly {
+		for _, k := range moves {
+			if strings.HasPrefix(v.MoveText(k), "K") {
+				mv = k
+				break
+			}
+		}
+	}
+	if err := m.Play(mv); err != nil {
+		p.t.Fatal(err)
+	}
+	other, _ := p.side(c.Other())
+	p.advance(p.oneWay)
+	p.deliver(l, other)
+	p.turnStart[c.Other()] = p.now
+	p.advance(p.oneWay)
+	ol := p.hl
+	if other == p.g {
+		ol = p.gl
+	}
+	p.deliver(ol, m) // the pong
+	p.deliver(l, other)
+}
+
+// trueLeft is side c's time left on its true thinking.
+func (p *timedPair) trueLeft(c game.Color, ctl clock.Control) time.Duration {
+	return ctl.Base - p.trueUsed[c] + time.Duration(p.trueDecide[c])*ctl.Inc
+}
+
+func left(t *testing.T, m *Match, c game.Color) time.Duration {
+	t.Helper()
+	d, _, ok := m.ClockLeft(c)
+	if !ok {
+		t.Fatal("no clocks")
+	}
+	return d
+}
+
+// TestPeerClocksLyingAndSkewed: over a 40 ms link, the guest lies about its times or runs
+// on a system clock hours off and 2% slow. The host never sees the guest with more time
+// than it truly has plus the tolerance per decision, and its own clock is its own time.
+func TestPeerClocksLyingAndSkewed(t *testing.T) {
+	ctl := clock.Control{Base: 5 * time.Minute, Inc: 2 * time.Second}
+	const plies = 30
+	cases := []struct {
+		name  string
+		lie   func(time.Duration) time.Duration
+		skew  time.Duration
+		slow  float64
+		think time.Duration
+		most  time.Duration // the most the guest may gain over the whole game
+	}{
+		{"honest", nil, 0, 0, 3 * time.Second, 0},
+		{"claims a third", func(d time.Duration) time.Duration { return d / 3 }, 0, 0, 3 * time.Second, 0},
+		{"claims zero", func(time.Duration) time.Duration { return 0 }, 0, 0, 3 * time.Second, 0},
+		{"shaves 450 ms", func(d time.Duration) time.Duration { return max(0, d-450*time.Millisecond) }, 0, 0, 3 * time.Second, plies / 2 * ClockTolerance},
+		{"clock 3 h ahead, 2% slow", nil, 3 * time.Hour, 0.02, 10 * time.Second, plies / 2 * ClockTolerance},
+		{"clock 47 min behind", nil, -47 * time.Minute, 0, 3 * time.Second, 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newTimedPair(t, ctl, "", 40*time.Millisecond)
+			p.guestNow = func(tr time.Time) time.Time {
+				return p.start.Add(tc.skew + time.Duration(float64(tr.Sub(p.start))*(1-tc.slow)))
+			}
+			if tc.lie != nil {
+				p.gl.rewrite = func(m *Msg) {
+					if m.Type == MsgMove || m.Type == MsgSeal {
+						m.Took = tc.lie(m.Took)
+					}
+				}
+			}
+			p.run()
+			if rtt := p.h.RoundTrip(); rtt != 2*p.oneWay {
+				t.Fatalf("the host measured a round trip of %v over a %v link", rtt, p.oneWay)
+			}
+			guest := p.g.Color()
+			for i := 0; i < plies; i++ {
+				c := game.Color(i % 2)
+				think := 1500 * time.Millisecond
+				if c == guest {
+					think = tc.think
+				}
+				p.move(c, think)
+			}
+			host := guest.Other()
+			seen, truly := left(t, p.h, guest), p.trueLeft(guest, ctl)
+			gain := seen - truly
+			if gain > tc.most {
+				t.Errorf("the host sees the guest at %v, truly %v: it gained %v, more than %v", seen, truly, gain, tc.most)
+			}
+			if gain < -time.Duration(plies/2+1)*2*p.oneWay {
+				t.Errorf("the honest host charged the guest %v more than the link explains", -gain)
+			}
+			// The one difference: which side saw the game start first (a one-way delay).
+			if own, truly := left(t, p.h, host), p.trueLeft(host, ctl); own-truly > p.oneWay || truly-own > p.oneWay {
+				t.Errorf("the host's own clock shows %v, truly %v", own, truly)
+			}
+			t.Logf("guest seen %v, truly %v (gain %v); host %v", seen, truly, gain, left(t, p.h, host))
+		})
+	}
+}
+
+// stallAndClaim plays a few moves, then the side to move stalls: the waiting side may
+// not claim its flag before its count less the tolerance shows it out of time, and may
+// after. away: the staller's link drops first.
+func stallAndClaim(t *testing.T, start string, away bool) (claimer, staller *Match) {
+	ctl := clock.Control{Base: 20 * time.Second, Inc: time.Second}
+	p := newTimedPair(t, ctl, start, 30*time.Millisecond)
+	p.kingsOnly = start != ""
+	p.run()
+	for i := 0; i < 4; i++ {
+		p.move(game.Color(i%2), time.Second)
+	}
+	// White to move, and stalls.
+	staller, _ = p.side(game.White)
+	claimer, _ = p.side(game.Black)
+	if away {
+		p.hl.Conn.Close()
+		until(t, "the claimer sees the link drop", func() bool {
+			claimer.mu.Lock()
+			defer claimer.mu.Unlock()
+			return !claimer.offSince.IsZero()
+		})
+	}
+	seen := left(t, claimer, game.White)
+	if d := claimer.Deadline(); d != seen {
+		t.Errorf("the deadline of the stalled move is %v, the staller's clock shows %v", d, seen)
+	}
+	p.advance(seen + ClockTolerance - time.Millisecond)
+	if c, ok := claimer.Claimable(); ok {
+		t.Fatalf("claimable %+v a millisecond before the flag may be claimed", c)
+	}
+	if err := claimer.ClaimWin(); !errors.Is(err, ErrNoClaim) {
+		t.Fatalf("an early claim: %v", err)
+	}
+	p.advance(time.Millisecond)
+	c, ok := claimer.Claimable()
+	if !ok || c.Kind != ClaimFlag {
+		t.Fatalf("claimable %v %+v once the flag fell", ok, c)
+	}
+	if err := claimer.ClaimWin(); err != nil {
+		t.Fatal(err)
+	}
+	if !away {
+		p.deliver(claimerLink(p, claimer), staller)
+	}
+	return claimer, staller
+}
+
+func claimerLink(p *timedPair, m *Match) *held {
+	if m == p.h {
+		return p.hl
+	}
+	return p.gl
+}
+
+// TestPeerFlagClaimConnected: the flag claimed over a live link holds on the stalled
+// side's own count: both record a loss on time.
+func TestPeerFlagClaimConnected(t *testing.T) {
+	claimer, staller := stallAndClaim(t, "", false)
+	r, sr := claimer.Result(), staller.Result()
+	if r.Standing != Claimed || r.Claim.Kind != ClaimFlag || r.Outcome.Result != game.WinFor(game.Black) {
+		t.Fatalf("the claimer's result %+v", r)
+	}
+	if sr.Standing != Claimed || sr.Claim == nil || sr.Claim.Kind != ClaimFlag || !sr.Claim.Lost || sr.Outcome != r.Outcome {
+		t.Fatalf("the staller's result %+v (err %v), the claimer's %+v", sr, staller.Err(), r)
+	}
+	t.Logf("claimer %q, staller %q", r.Outcome.Reason, sr.Outcome.Reason)
+}
+
+// TestPeerFlagClaimAway: the staller's link is down; its clock runs on, and the flag is
+// claimed on it (not as an abandonment, which would take the fixed deadline).
+func TestPeerFlagClaimAway(t *testing.T) {
+	claimer, _ := stallAndClaim(t, "", true)
+	r := claimer.Result()
+	if r.Standing != Claimed || r.Claim.Kind != ClaimFlag || r.Outcome.Result != game.WinFor(game.Black) {
+		t.Fatalf("the claimer's result %+v", r)
+	}
+	t.Logf("claimer %q", r.Outcome.Reason)
+}
+
+// TestPeerFlagDraw: the side whose flag falls has a queen, the claimer a lone king that
+// cannot win: the flag draws, on both sides.
+func TestPeerFlagDraw(t *testing.T) {
+	claimer, staller := stallAndClaim(t, "7k/8/8/8/8/8/8/1KQ5 w - - 0 1", false)
+	r, sr := claimer.Result(), staller.Result()
+	if r.Outcome.Result != game.Drawn || sr.Outcome != r.Outcome || sr.Standing != Claimed {
+		t.Fatalf("results %+v and %+v", r, sr)
+	}
+	t.Logf("%q", r.Outcome.Reason)
+}
+
+// TestPeerFlagClaimEarly: a flag claimed while the other side still has time is a fault
+// there, which that side may claim.
+func TestPeerFlagClaimEarly(t *testing.T) {
+	ctl := clock.Control{Base: 20 * time.Second}
+	p := newTimedPair(t, ctl, "", 30*time.Millisecond)
+	p.run()
+	p.move(game.White, time.Second)
+	p.move(game.Black, time.Second)
+	black, bl := p.side(game.Black)
+	white, _ := p.side(game.White)
+	black.mu.Lock()
+	black.send(&Msg{Type: MsgFlag}) // Black claims White's flag after a second of its 20
+	black.mu.Unlock()
+	p.advance(5 * time.Second)
+	p.deliver(bl, white)
+	f, ok := AsFault(white.Err())
+	if !ok || f.Kind != FaultIllegal || !strings.Contains(f.Detail, "flag") {
+		t.Fatalf("fault %v", white.Err())
+	}
+	if c, ok := white.Claimable(); !ok || c.Kind != ClaimFault {
+		t.Fatalf("claimable %v %+v", ok, c)
+	}
+	t.Logf("%v", f)
+}
+
+// TestPeerClockMismatch: a guest whose link names another time control refuses the host.
+func TestPeerClockMismatch(t *testing.T) {
+	a, b := Pipe()
+	h := NewMatch(Config{Host: true, Variant: "chess", Clock: clock.Control{Base: 5 * time.Minute, Inc: 3 * time.Second}})
+	g := NewMatch(Config{Variant: "chess", Clock: clock.Control{Base: 3 * time.Minute, Inc: 2 * time.Second}})
+	g.Start(b)
+	h.Start(a)
+	until(t, "the guest refuses", func() bool { return g.Err() != nil })
+	f, ok := AsFault(g.Err())
+	if !ok || f.Kind != FaultHandshake || !strings.Contains(f.Detail, "time control 5+3, the link names 3+2") {
+		t.Fatalf("fault %v", g.Err())
+	}
+	t.Logf("%v", f)
+	h.Close()
+}
