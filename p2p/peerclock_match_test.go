@@ -404,3 +404,57 @@ func TestPeerClockMismatch(t *testing.T) {
 	t.Logf("%v", f)
 	h.Close()
 }
+
+// TestPeerClocksSaved: a saved timed match keeps both clocks, and the one that ran goes on
+// running for the time the page was closed.
+func TestPeerClocksSaved(t *testing.T) {
+	ctl := clock.Control{Base: time.Minute, Inc: time.Second}
+	p := newTimedPair(t, ctl, "", 30*time.Millisecond)
+	p.run()
+	for i := 0; i < 3; i++ {
+		p.move(game.Color(i%2), 2*time.Second)
+	}
+	m, _ := p.side(game.White) // Black to move: White waits
+	b, err := m.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	white, black := left(t, m, game.White), left(t, m, game.Black)
+	p.advance(7 * time.Second)
+	r, err := restoreMatch(b, nil, m.now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.TimeControl(); got != ctl {
+		t.Fatalf("restored control %v", got)
+	}
+	w, wrun, _ := r.ClockLeft(game.White)
+	k, krun, _ := r.ClockLeft(game.Black)
+	if w != white || wrun || k != black-7*time.Second || !krun {
+		t.Fatalf("restored clocks White %v (runs %v), Black %v (runs %v); saved %v and %v, 7 s ago", w, wrun, k, krun, white, black)
+	}
+	if r.RoundTrip() != m.RoundTrip() {
+		t.Fatalf("round trip %v, saved %v", r.RoundTrip(), m.RoundTrip())
+	}
+	p.h.Close()
+	p.g.Close()
+}
+
+// TestPeerOldVersion: a peer of protocol version 2 is refused with a clear message.
+func TestPeerOldVersion(t *testing.T) {
+	a, b := Pipe()
+	g := NewMatch(Config{})
+	g.Start(b)
+	frame, err := Encode(&Msg{Type: MsgResign, Seq: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	frame[1] = 2
+	a.Send(frame)
+	until(t, "the guest refuses", func() bool { return g.Err() != nil })
+	f, ok := AsFault(g.Err())
+	if !ok || f.Kind != FaultVersion || !strings.Contains(f.Error(), "protocol version 2, this program speaks 3") {
+		t.Fatalf("fault %v", g.Err())
+	}
+	t.Logf("%v", f)
+}

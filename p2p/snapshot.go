@@ -180,6 +180,11 @@ func (m *Match) persist() {
 // RestoreMatch rebuilds a match from a snapshot; call Resume with a new connection to go
 // on. save and sec are as in Config (they are not part of the snapshot).
 func RestoreMatch(data []byte, save func([]byte)) (*Match, error) {
+	return restoreMatch(data, save, nil)
+}
+
+// restoreMatch is RestoreMatch on the clock now (nil: time.Now).
+func restoreMatch(data []byte, save func([]byte), now func() time.Time) (*Match, error) {
 	var s snapshot
 	if err := json.Unmarshal(data, &s); err != nil {
 		return nil, fmt.Errorf("saved match: %v", err)
@@ -192,6 +197,7 @@ func RestoreMatch(data []byte, save func([]byte)) (*Match, error) {
 	}
 	m := NewMatch(Config{Host: s.Host, Game: s.Game, Variant: s.Variant, Options: s.Options, Start: s.Start, Save: save,
 		Clock: clock.Control{Base: s.Base, Inc: s.Inc}})
+	m.now = now
 	m.role, m.me, m.games, m.version = s.Role, s.Me, s.Games, Version
 	m.outSeq, m.inSeq, m.peerAck = s.OutSeq, s.InSeq, s.PeerAck
 	m.helloSent, m.session = true, s.Session
