@@ -114,6 +114,9 @@ func (m *Match) Start(c Conn) error {
 	if m.conn != nil {
 		return fmt.Errorf("match already started")
 	}
+	if k := m.cfg.Clock; k.Base < 0 || k.Base > maxBase || k.Inc < 0 || k.Inc > maxInc {
+		return fmt.Errorf("a time control of %v + %v is out of range", k.Base, k.Inc)
+	}
 	m.conn = c
 	if m.cfg.Host {
 		if f := m.remembered(); f != nil && m.cfg.Game == (GameID{}) {

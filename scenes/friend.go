@@ -14,6 +14,7 @@ import (
 	"rsc.io/qr"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/game/clock"
 	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/p2p"
 	"github.com/quintet-chess/quintet/p2p/relay"
@@ -65,10 +66,11 @@ type friendRecord struct {
 	Host    bool
 	Variant string
 	Options []string
-	Relays  []string `json:",omitempty"`
-	Snap    []byte   `json:",omitempty"` // p2p.Match snapshot
-	Ended   string   `json:",omitempty"` // why this side stopped for good
-	Flip    []byte   `json:",omitempty"` // the room's first colour flip (p2p.Match.Flip): it stands
+	Clock   clock.Control `json:",omitempty"` // the time control the link names
+	Relays  []string      `json:",omitempty"`
+	Snap    []byte        `json:",omitempty"` // p2p.Match snapshot
+	Ended   string        `json:",omitempty"` // why this side stopped for good
+	Flip    []byte        `json:",omitempty"` // the room's first colour flip (p2p.Match.Flip): it stands
 }
 
 // maxRecord bounds a stored record read back (localStorage is user-editable input).
@@ -81,6 +83,9 @@ func loadRecord(h Host, room relay.Room) (friendRecord, bool) {
 		return r, false
 	}
 	if _, err := game.Lookup(r.Variant, r.Options...); err != nil {
+		return r, false
+	}
+	if c := r.Clock; c.Base < 0 || c.Base > clock.MaxBase || c.Inc < 0 || c.Inc > clock.MaxInc {
 		return r, false
 	}
 	return r, true
@@ -219,7 +224,7 @@ func (f *friendLink) close() {
 // linkURL is the link for the friend.
 func (f *friendLink) linkURL(offer string) string {
 	f.mu.Lock()
-	l := relay.Link{Room: f.room, Offer: offer, Variant: f.rec.Variant, Options: f.rec.Options}
+	l := relay.Link{Room: f.room, Offer: offer, Variant: f.rec.Variant, Options: f.rec.Options, Clock: f.rec.Clock}
 	f.mu.Unlock()
 	if strings.Join(f.set.Relays, " ") != strings.Join(relay.DefaultRelays, " ") {
 		l.Relays = f.set.Relays
@@ -262,7 +267,7 @@ func NewFriendHost(setup *Setup, h Host) *Friend {
 	set := loadSettings(h)
 	f := &Friend{setup: setup, what: "link", fs: faces{}}
 	f.link = &friendLink{host: true, room: relay.NewRoom(), set: set, hostPage: h,
-		rec: friendRecord{Host: true, Variant: cfg.Variant, Options: cfg.Options}}
+		rec: friendRecord{Host: true, Variant: cfg.Variant, Options: cfg.Options, Clock: cfg.Clock}}
 	f.link.save(nil)
 	setPageFragment(relay.Link{Room: f.link.room}.Fragment()) // a reload takes the room up again
 	f.link.pair()
@@ -314,7 +319,7 @@ func FriendFromPage(setup *Setup, h Host) Scene {
 		}
 	} else {
 		// The guest plays the game the link names, and no other.
-		f.link.rec = friendRecord{Relays: l.Relays, Variant: l.Variant, Options: l.Options}
+		f.link.rec = friendRecord{Relays: l.Relays, Variant: l.Variant, Options: l.Options, Clock: l.Clock}
 	}
 	if l.Offer != "" {
 		f.what = "answer"
@@ -442,7 +447,7 @@ func (f *Friend) Update(ctx *Ctx) error {
 			f.link.close()
 			mc := p2p.Config{Host: f.link.host, Save: f.link.save}
 			f.link.mu.Lock()
-			mc.Variant, mc.Options, mc.Flip = f.link.rec.Variant, f.link.rec.Options, f.link.rec.Flip
+			mc.Variant, mc.Options, mc.Flip, mc.Clock = f.link.rec.Variant, f.link.rec.Options, f.link.rec.Flip, f.link.rec.Clock
 			f.link.mu.Unlock()
 			f.pm = p2p.NewMatch(mc)
 			if err := f.pm.Start(r.conn); err != nil {

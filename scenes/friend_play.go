@@ -104,6 +104,8 @@ func (p *Play) netTick(ctx *Ctx) {
 		case p2p.EvOverdue:
 			if c, ok := m.NetClaimable(); ok && c.Kind == p2p.ClaimDeadline {
 				p.say(lang.F("Your friend did not send %s in time. You may claim the game.", owedText(c.Owed)))
+			} else if ok && c.Kind == p2p.ClaimFlag {
+				p.say(lang.T("Your friend's time ran out. You may claim the game."))
 			}
 		case p2p.EvIntruder:
 			n.intruders++
@@ -112,6 +114,9 @@ func (p *Play) netTick(ctx *Ctx) {
 		case p2p.EvClaimed:
 			if r := m.NetResult(); r.Claim != nil && r.Claim.Lost {
 				why := lang.F("Your friend claimed the game: you did not send %s in time.", owedText(r.Claim.Owed))
+				if r.Claim.Kind == p2p.ClaimFlag {
+					why = lang.T("Your time ran out: your friend claimed it.") + " " + lang.Game(r.Outcome.Reason)
+				}
 				p.notices(ctx)
 				p.say(why)
 				n.link.end(why)
@@ -246,6 +251,9 @@ func (p *Play) netButton(ctx *Ctx, id string) bool {
 		case p2p.ClaimDeadline:
 			end = lang.T("won: the friend did not answer in time")
 			say = lang.F("You win: your friend did not send %s in time.", owedText(c.Owed))
+		case p2p.ClaimFlag:
+			end = lang.T("the friend's time ran out")
+			say = lang.T("Your friend's time ran out.") + " " + lang.Game(m.NetResult().Outcome.Reason)
 		case p2p.ClaimFault:
 			end = lang.T("won: the friend's device broke the rules of the match")
 			say = lang.T("You win: your friend's device broke the rules of the match.")
@@ -408,6 +416,8 @@ func claimName(k p2p.ClaimKind) string {
 		return "abandoned"
 	case p2p.ClaimFault:
 		return "fault"
+	case p2p.ClaimFlag:
+		return "flag"
 	}
 	return ""
 }

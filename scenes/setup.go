@@ -376,18 +376,17 @@ func (s *Setup) lay() {
 			}
 		}
 	}
-	if s.opponent != "friend" {
-		section(lang.T("Time control"))
-		grid(4, s.clock.buttons())
-		for _, row := range s.clock.steppers() {
-			grid(3, row)
-		}
-		if s.clock.tc.On() {
-			help(lang.F("Each side has %s minutes, and %s seconds more after each of its moves; a player whose time runs out loses (a draw if the other could not win).",
-				minutesText(s.clock.tc.Base), strconv.Itoa(int(s.clock.tc.Inc/time.Second))))
-		} else {
-			help(lang.T("No clock: take all the time you like."))
-		}
+	// Against a friend too: the link carries the control, and both devices run both clocks.
+	section(lang.T("Time control"))
+	grid(4, s.clock.buttons())
+	for _, row := range s.clock.steppers() {
+		grid(3, row)
+	}
+	if s.clock.tc.On() {
+		help(lang.F("Each side has %s minutes, and %s seconds more after each of its moves; a player whose time runs out loses (a draw if the other could not win).",
+			minutesText(s.clock.tc.Base), strconv.Itoa(int(s.clock.tc.Inc/time.Second))))
+	} else {
+		help(lang.T("No clock: take all the time you like."))
 	}
 	section(lang.T("Language"))
 	var langs []button

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/quintet-chess/quintet/game/clock"
 	"github.com/quintet-chess/quintet/internal/testrelay"
 	"github.com/quintet-chess/quintet/p2p"
 )
@@ -51,16 +52,18 @@ func TestFragment(t *testing.T) {
 	}
 	defer h.Close()
 	l := Link{Room: NewRoom(), Variant: "crown", Options: []string{"kind=hidden", "paratrooper=on"},
+		Clock:  clock.Control{Base: 3 * time.Minute, Inc: 2 * time.Second},
 		Relays: []string{"wss://relay.example:8084/mqtt"}, Offer: h.Offer()}
 	f := l.Fragment()
 	got, ok, err := ParseFragment("#" + f)
 	if !ok || err != nil || got.Room != l.Room || got.Offer != l.Offer || len(got.Relays) != 1 || got.Relays[0] != l.Relays[0] ||
-		got.Variant != l.Variant || strings.Join(got.Options, " ") != strings.Join(l.Options, " ") {
+		got.Variant != l.Variant || got.Clock != l.Clock || strings.Join(got.Options, " ") != strings.Join(l.Options, " ") {
 		t.Fatalf("round trip of %q: %+v %v %v", f, got, ok, err)
 	}
 	t.Logf("fragment with a room only: %d characters; with an offer: %d", len(Link{Room: l.Room}.Fragment()), len(f))
 	for _, bad := range []string{"friend=", "friend=abc", "friend=" + l.Room.ID() + "&relay=http://x", "friend=" + l.Room.ID() + "&offer=zz", "friend=%zz",
-		"friend=" + l.Room.ID() + "&game=nochess", "friend=" + l.Room.ID() + "&game=crown&gopt=kind=nothing"} {
+		"friend=" + l.Room.ID() + "&game=nochess", "friend=" + l.Room.ID() + "&game=crown&gopt=kind=nothing",
+		"friend=" + l.Room.ID() + "&game=chess&tc=3+", "friend=" + l.Room.ID() + "&game=chess&tc=9999%2B0"} {
 		if _, ok, err := ParseFragment(bad); !ok || err == nil {
 			t.Errorf("%q: ok %v, err %v", bad, ok, err)
 		}

@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/game/clock"
 	"github.com/quintet-chess/quintet/p2p"
 )
 
@@ -145,8 +146,9 @@ func (r Room) Open(b []byte) (Payload, error) {
 // relay, the host's offer code.
 type Link struct {
 	Room    Room
-	Variant string   // the game's name ("" in links of older versions: any game, its own start)
-	Options []string // its options, "key=value"
+	Variant string        // the game's name ("" in links of older versions: any game, its own start)
+	Options []string      // its options, "key=value"
+	Clock   clock.Control // the time control (zero: no clock), both sides must agree
 	Relays  []string
 	Offer   string
 }
@@ -162,6 +164,9 @@ func (l Link) Fragment() string {
 	}
 	for _, o := range l.Options {
 		q += "&gopt=" + url.QueryEscape(o)
+	}
+	if l.Clock.On() {
+		q += "&tc=" + url.QueryEscape(l.Clock.String())
 	}
 	for _, r := range l.Relays {
 		q += "&relay=" + url.QueryEscape(r)
@@ -200,6 +205,13 @@ func ParseFragment(frag string) (l Link, ok bool, err error) {
 			return l, true, fmt.Errorf("link: %v", err)
 		}
 		l.Variant, l.Options = v, opts
+	}
+	if tc := q.Get("tc"); tc != "" {
+		c, err := clock.Parse(tc)
+		if err != nil {
+			return l, true, fmt.Errorf("link: %v", err)
+		}
+		l.Clock = c
 	}
 	for _, r := range q["relay"] {
 		u, err := url.Parse(r)

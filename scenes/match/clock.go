@@ -66,10 +66,20 @@ func (m *Match) SetClockLeft(left [2]time.Duration) {
 }
 
 // Timed reports whether the match is played with clocks.
-func (m *Match) Timed() bool { return m.tm != nil }
+func (m *Match) Timed() bool {
+	if m.net != nil {
+		return m.cfg.Clock.On()
+	}
+	return m.tm != nil
+}
 
 // ClockLeft is what is left on c's clock now (negative once fallen), and whether it runs.
+// Against a friend the protocol keeps both clocks (p2p's peer clocks): this is its count.
 func (m *Match) ClockLeft(c game.Color) (time.Duration, bool) {
+	if m.net != nil {
+		left, run, _ := m.net.pm.ClockLeft(c)
+		return left, run
+	}
 	if m.tm == nil {
 		return 0, false
 	}

@@ -59,6 +59,7 @@ func (s *settled) Clone() game.Rules { return &settled{s.Rules.Clone(), s.out, s
 // NewRemote is a match against a friend through pm, which has started; cfg names the
 // game and its seats (the friend's seat Remote).
 func NewRemote(pm *p2p.Match, cfg Config) *Match {
+	cfg.Clock = pm.TimeControl() // the clocks the handshake agreed; the protocol runs them
 	m := &Match{cfg: cfg, net: &netSide{pm: pm, sealedAt: -1, online: true}}
 	m.g, _ = game.NewGame(cfg.Variant, cfg.Options...)
 	if m.g == nil { // a game this page does not know: the first it offers stands in
@@ -264,6 +265,9 @@ func (m *Match) netRebuild() {
 		}
 		m.g = game.NewGameOn(r, start)
 		m.tag()
+		if m.cfg.Clock.On() {
+			m.g.Tags["TimeControl"] = m.cfg.Clock.PGN()
+		}
 	}
 	for i := len(m.g.Entries()); i < len(log); i++ {
 		if err := m.g.Apply(log[i].Input); err != nil {
@@ -290,7 +294,15 @@ func (m *Match) netRebuild() {
 		if decide.out.Result == game.WhiteWins {
 			loser = game.Black
 		}
-		m.notices = append(m.notices, Notice{Entry: game.Entry{Input: game.Input{Kind: game.InputResign, Player: loser},
+		kind := game.InputResign
+		if c := n.claim.Claim; c != nil && c.Kind == p2p.ClaimFlag {
+			// The side whose time ran out (a flag may draw: then the loser is no guide).
+			kind, loser = game.InputFlag, n.me.Other()
+			if c.Lost {
+				loser = n.me
+			}
+		}
+		m.notices = append(m.notices, Notice{Entry: game.Entry{Input: game.Input{Kind: kind, Player: loser},
 			Record: game.Record{Text: decide.out.Reason}}})
 	}
 	m.observe()

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/game/clock"
 	"github.com/quintet-chess/quintet/p2p"
 )
 
@@ -13,8 +14,14 @@ import (
 // each seen through a Match as the play screen sees it.
 func remotePair(t *testing.T, variant string, opts ...string) [2]*Match {
 	t.Helper()
+	return remotePairOn(t, clock.Control{}, variant, opts...)
+}
+
+// remotePairOn is remotePair on the time control ctl.
+func remotePairOn(t *testing.T, ctl clock.Control, variant string, opts ...string) [2]*Match {
+	t.Helper()
 	a, b := p2p.Pipe()
-	host := p2p.NewMatch(p2p.Config{Host: true, Variant: variant, Options: opts})
+	host := p2p.NewMatch(p2p.Config{Host: true, Variant: variant, Options: opts, Clock: ctl})
 	guest := p2p.NewMatch(p2p.Config{})
 	if err := host.Start(a); err != nil {
 		t.Fatal(err)
@@ -246,4 +253,47 @@ func TestRemoteClaimShowsResult(t *testing.T) {
 		t.Fatalf("the friend's game: %+v", o)
 	}
 	t.Logf("both games: %v (%s)", want.Result, want.Reason)
+}
+
+// TestRemoteClocks: a friend match on a clock shows the protocol's clocks: the guest
+// took the host's control, the mover's clock runs on both devices and the other's is
+// stopped, each within its base and increments, and the PGN names the control.
+func TestRemoteClocks(t *testing.T) {
+	ctl := clock.Control{Base: 3 * time.Minute, Inc: 2 * time.Second}
+	ms := remotePairOn(t, ctl, "chess")
+	playRandom(t, ms, 5, 6)
+	for _, m := range ms {
+		m.Update()
+	}
+	until := time.Now().Add(10 * time.Second)
+	for ms[0].Game().Next() != ms[1].Game().Next() || len(ms[0].Game().Entries()) != len(ms[1].Game().Entries()) {
+		if time.Now().After(until) {
+			t.Fatal("the two views never agree")
+		}
+		time.Sleep(time.Millisecond)
+		ms[0].Update()
+		ms[1].Update()
+	}
+	n := len(ms[0].Game().Entries())
+	mover := ms[0].Game().Next().OnlyPlayer()
+	for i, m := range ms {
+		if !m.Timed() || m.Config().Clock != ctl {
+			t.Fatalf("side %d: timed %v, control %v", i, m.Timed(), m.Config().Clock)
+		}
+		if tag := m.Game().Tags["TimeControl"]; tag != "180+2" {
+			t.Errorf("side %d: TimeControl tag %q", i, tag)
+		}
+		for c := game.White; c <= game.Black; c++ {
+			left, run := m.ClockLeft(c)
+			if run != (c == mover) {
+				t.Errorf("side %d after %d plies: %v's clock runs %v, %v to move", i, n, c, run, mover)
+			}
+			if left <= 0 || left > ctl.Base+time.Duration(n)*ctl.Inc {
+				t.Errorf("side %d: %v has %v left", i, c, left)
+			}
+		}
+	}
+	a, _ := ms[0].ClockLeft(game.White)
+	b, _ := ms[1].ClockLeft(game.White)
+	t.Logf("after %d plies, White's clock: %v on one device, %v on the other", n, a, b)
 }
