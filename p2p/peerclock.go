@@ -103,22 +103,20 @@ func (p *PeerClocks) Received(claimed time.Duration) time.Duration {
 }
 
 // CanClaimFlag reports whether this side may claim the other's flag now: its own
-// measurement, less the tolerance, shows the other out of time.
+// measurement, less the tolerance, shows the other out of time. A decision that arrived
+// after the flag fell does not lift it (a fallen clock gains no increment).
 func (p *PeerClocks) CanClaimFlag() bool {
-	o := p.me.Other()
-	return p.k.Running(o) && p.k.Left(o, p.now()) <= -ClockTolerance
+	return p.k.Left(p.me.Other(), p.now()) <= -ClockTolerance
 }
 
 // ErrFlagNotDue is why a claim of this side's flag is refused.
 var ErrFlagNotDue = errors.New("the flag claim does not hold")
 
 // CheckFlagClaim checks the other side's claim that this side's time ran out: this
-// side's own clock must run and show no more than the tolerance and a round trip left.
+// side's own clock must show no more than the tolerance and a round trip left (running,
+// or stopped by a decision sent after it fell).
 func (p *PeerClocks) CheckFlagClaim() error {
-	left, run := p.Left(p.me)
-	if !run {
-		return fmt.Errorf("%w: our clock does not run", ErrFlagNotDue)
-	}
+	left, _ := p.Left(p.me)
 	if slack := ClockTolerance + p.rttUsed(); left > slack {
 		return fmt.Errorf("%w: %v left on our clock", ErrFlagNotDue, left.Round(time.Millisecond))
 	}

@@ -458,3 +458,31 @@ func TestPeerOldVersion(t *testing.T) {
 	}
 	t.Logf("%v", f)
 }
+
+// TestPeerFlagAfterLateMove: White's flag falls, and White moves anyway: the move does
+// not lift the flag; Black may claim it, and White's device accepts the claim.
+func TestPeerFlagAfterLateMove(t *testing.T) {
+	ctl := clock.Control{Base: 10 * time.Second, Inc: 5 * time.Second}
+	p := newTimedPair(t, ctl, "", 30*time.Millisecond)
+	p.run()
+	p.move(game.White, time.Second)
+	p.move(game.Black, time.Second)
+	white, _ := p.side(game.White)
+	black, bl := p.side(game.Black)
+	p.move(game.White, 15*time.Second) // 14 s were left (the increment of its first move)
+	if left := left(t, black, game.White); left > -ClockTolerance {
+		t.Fatalf("Black counts %v left for White after its late move", left)
+	}
+	c, ok := black.Claimable()
+	if !ok || c.Kind != ClaimFlag {
+		t.Fatalf("claimable %v %+v after the late move", ok, c)
+	}
+	if err := black.ClaimWin(); err != nil {
+		t.Fatal(err)
+	}
+	p.deliver(bl, white)
+	if r := white.Result(); r.Standing != Claimed || r.Claim == nil || r.Claim.Kind != ClaimFlag || r.Outcome.Result != game.BlackWins {
+		t.Fatalf("White's result %+v (err %v)", r, white.Err())
+	}
+	t.Logf("White's clock on its own count %v; result %q", left(t, white, game.White), white.Result().Outcome.Reason)
+}

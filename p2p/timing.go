@@ -82,10 +82,15 @@ func (m *Match) decided() time.Duration {
 	return m.pc.Decide()
 }
 
-// peerDecided charges the opponent for the decision that arrived claiming took.
+// peerDecided charges the opponent for the decision that arrived claiming took. One
+// that came after its flag fell may be claimed at once.
 func (m *Match) peerDecided(took time.Duration) {
-	if m.pc != nil {
-		m.pc.Received(took)
+	if m.pc == nil {
+		return
+	}
+	m.pc.Received(took)
+	if m.pc.CanClaimFlag() {
+		m.ev.push(Event{Kind: EvOverdue})
 	}
 }
 
