@@ -293,7 +293,7 @@ func (p *Play) netButtons() {
 		}
 	}
 	resume := !n.offline.IsZero() && p.m.Stopped() == nil && !p.over
-	_, claim := p.m.NetClaimable()
+	kind, claim := p.m.NetClaimable()
 	if !resume && !claim {
 		return
 	}
@@ -307,7 +307,11 @@ func (p *Play) netButtons() {
 			r: rectXYWH(r.X+2, r.Y+2, w-4, h-4)})
 	}
 	if claim {
-		p.buttons = append(p.buttons, button{id: "net-abandon", label: lang.T("Claim win"), enabled: true, primary: !resume,
+		label := lang.T("Claim win")
+		if kind.Kind == p2p.ClaimFlag {
+			label = lang.T("Claim on time") // a loss on time, or a draw when we cannot win
+		}
+		p.buttons = append(p.buttons, button{id: "net-abandon", label: label, enabled: true, primary: !resume,
 			r: rectXYWH(r.X+w+2, r.Y+2, w-4, h-4)})
 	}
 	p.barH = h + 0.2*h
