@@ -13,7 +13,7 @@
 // p2p/relay carries the codes through public MQTT relays, sealed with a room key that
 // only the join link holds.
 //
-// # Match protocol (version 2)
+// # Match protocol (version 3)
 //
 // Every message is one binary frame (msg.go): magic, version, type, a sequence number
 // (per sender, for the whole match), an acknowledgement (the last number received), the
@@ -66,14 +66,25 @@
 //
 // Liveness (liveness.go): every step one side owes the other (a move, a seal, an
 // opening, a draw contribution, a reveal, an answer to a takeback request, the
-// end-of-game audit) has a deadline, Config.Deadline (DefaultDeadline, two minutes; a
-// timed game's clock will take its place). Past it, or with the link down as long, the
-// waiting side may claim the game (ClaimWin); over a live link the claim goes to the
-// other side (Forfeit), which checks it against its own count and records the loss or
-// reports a false claim as a fault. Result says how settled a game is: a game the rules
-// ended is Awaiting until the audit checks out, so a withheld or failed audit is the
-// other side's win. Draw offers lapse when the side they were made to moves after
-// seeing them. The opponent's chat lines beyond a small rate are read and dropped.
+// end-of-game audit) has a deadline, Config.Deadline (DefaultDeadline, two minutes; in
+// a timed game a step that runs the owing side's clock has that clock instead). Past it,
+// or with the link down as long, the waiting side may claim the game (ClaimWin); over a
+// live link the claim goes to the other side (Forfeit), which checks it against its
+// own count and records the loss or reports a false claim as a fault. Result says how
+// settled a game is: a game the rules ended is Awaiting until the audit checks out, so a
+// withheld or failed audit is the other side's win. Draw offers lapse when the side
+// they were made to moves after seeing them. The opponent's chat lines beyond a small
+// rate are read and dropped.
+//
+// Clocks (Config.Clock, agreed in the Hello; peerclock.go, timing.go): both sides run
+// both clocks on their own time, and only durations cross the link. Each Move and Seal
+// carries the mover's own elapsed time for it; the receiver accepts it when it is no
+// less than its own measurement less the shortest round trip (Ping, Pong; capped) and
+// ClockTolerance, and otherwise charges its measurement, so a lying peer or a skewed
+// system clock gains at most the tolerance per decision. The waiting side may claim the
+// flag (Flag) once its count less the tolerance shows the other out of time, the link up
+// or down (the away side's clock runs on); the claimed side checks it on its own clock.
+// The result follows game.FlagOutcome (a draw when the claimer could not win).
 //
 // Drops: every sent message stays in an outbox until acknowledged. After a reconnection
 // (Resume) each side first sends a fresh challenge, then a proof over both challenges
