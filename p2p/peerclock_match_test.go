@@ -63,14 +63,19 @@ type timedPair struct {
 
 func newTimedPair(t *testing.T, ctl clock.Control, start string, oneWay time.Duration) *timedPair {
 	t.Helper()
+	return newTimedPairOf(t, "chess", ctl, start, oneWay)
+}
+
+func newTimedPairOf(t *testing.T, variant string, ctl clock.Control, start string, oneWay time.Duration) *timedPair {
+	t.Helper()
 	a, b := Pipe()
 	p := &timedPair{t: t, hl: &held{Conn: a}, gl: &held{Conn: b}, oneWay: oneWay,
 		now: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC), rng: rand.New(rand.NewPCG(7, 7))}
 	p.start = p.now
 	p.hostNow = func(t time.Time) time.Time { return t }
 	p.guestNow = func(t time.Time) time.Time { return t }
-	p.h = NewMatch(Config{Host: true, Variant: "chess", Start: start, Clock: ctl})
-	p.g = NewMatch(Config{Variant: "chess", Start: start, Clock: ctl})
+	p.h = NewMatch(Config{Host: true, Variant: variant, Start: start, Clock: ctl})
+	p.g = NewMatch(Config{Variant: variant, Start: start, Clock: ctl})
 	p.h.now = func() time.Time { p.mu.Lock(); defer p.mu.Unlock(); return p.hostNow(p.now) }
 	p.g.now = func() time.Time { p.mu.Lock(); defer p.mu.Unlock(); return p.guestNow(p.now) }
 	return p
@@ -485,4 +490,51 @@ func TestPeerFlagAfterLateMove(t *testing.T) {
 		t.Fatalf("White's result %+v (err %v)", r, white.Err())
 	}
 	t.Logf("White's clock on its own count %v; result %q", left(t, white, game.White), white.Result().Outcome.Reason)
+}
+
+// TestPeerClocksSimultaneous: in simultaneous chess both clocks run at once on both
+// devices; each side's seal stops its own and the other charges it on arrival. After
+// three rounds each side's count of the other differs from the other's own by no more
+// than a round trip or so.
+func TestPeerClocksSimultaneous(t *testing.T) {
+	ctl := clock.Control{Base: time.Minute, Inc: time.Second}
+	p := newTimedPairOf(t, "simultaneous", ctl, "", 30*time.Millisecond)
+	p.run()
+	for _, m := range []*Match{p.h, p.g} {
+		for c := game.White; c <= game.Black; c++ {
+			if _, run, _ := m.ClockLeft(c); !run {
+				t.Fatalf("at the start %v's clock does not run", c)
+			}
+		}
+	}
+	for round := 0; round < 3; round++ {
+		for i, m := range []*Match{p.h, p.g} {
+			p.advance(time.Duration(2+i) * time.Second)
+			v := m.View()
+			me := m.Color()
+			moves := v.Moves(me, nil)
+			if err := m.Play(moves[p.rng.IntN(len(moves))]); err != nil {
+				t.Fatal(err)
+			}
+			if _, run, _ := m.ClockLeft(me); run {
+				t.Fatalf("round %d: %v's clock runs after its seal", round, me)
+			}
+			p.flush() // the seal goes out at once
+		}
+		for i := 0; i < 6; i++ {
+			p.flush()
+		}
+	}
+	for _, m := range []*Match{p.h, p.g} {
+		other := p.h
+		if m == p.h {
+			other = p.g
+		}
+		c := other.Color()
+		seen, own := left(t, m, c), left(t, other, c)
+		if d := own - seen; d < -2*p.oneWay || d > 4*p.oneWay {
+			t.Errorf("%v: %v on its own count, %v on the other's", c, own, seen)
+		}
+		t.Logf("%v: %v on its own count, %v on the other's", c, own, seen)
+	}
 }
