@@ -72,6 +72,7 @@ func (m *Match) Play(mv game.Move) error {
 	}
 	m.weActed()
 	m.sendAt(&Msg{Type: MsgMove, Ply: ply, Move: pub, Cells: sent, Took: m.decided()}, len(gs.hashes)-2)
+	m.clockAfter(m.me)
 	m.ping()
 	m.ev.push(Event{Kind: EvApplied, Input: full, Record: rec, Mine: true})
 	return m.after()

@@ -203,6 +203,7 @@ func (m *Match) dispatch(msg *Msg, fault faultFunc, send bool) *Fault {
 			return &Fault{Kind: FaultIllegal, Msg: msg.Type, Seq: msg.Seq, Detail: "an illegal move", Err: err}
 		}
 		m.peerDecided(msg.Took)
+		m.clockAfter(peer)
 		for _, c := range msg.Cells {
 			gs.peer[c.Key] = &peerCell{d: c.Digest, ply: ply, openedAt: -1}
 		}

@@ -3,6 +3,7 @@ package p2p
 import (
 	"crypto/sha256"
 	"fmt"
+	"time"
 
 	"github.com/quintet-chess/quintet/game"
 )
@@ -56,8 +57,10 @@ type pubEntry struct {
 	in     game.Input // secrets sealed
 	full   game.Input // as this side applied it (its own secrets in place)
 	rec    game.Record
-	cells  []CellKey // secrets the entry committed
-	ending bool      // resign, claim or agreement
+	cells  []CellKey     // secrets the entry committed
+	ending bool          // resign, claim or agreement
+	left   time.Duration // timed games: the mover's clock after this decision (for PGN %clk)
+	timed  bool          // left is set
 }
 
 type myCell struct {

@@ -94,6 +94,31 @@ func (m *Match) peerDecided(took time.Duration) {
 	}
 }
 
+// clockAfter records with the last log entry what its mover c has left on this side's
+// count (a timed game's decision).
+func (m *Match) clockAfter(c game.Color) {
+	if m.pc == nil || len(m.gs.pub) == 0 {
+		return
+	}
+	e := &m.gs.pub[len(m.gs.pub)-1]
+	e.left, _ = m.pc.Left(c)
+	e.timed = true
+}
+
+// LogClocks is, per entry of Log, the mover's clock after it as this side counted it
+// (ok false for entries that were no timed decision, in an untimed game for all).
+func (m *Match) LogClocks() (left []time.Duration, ok []bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.gs == nil {
+		return nil, nil
+	}
+	for _, e := range m.gs.pub {
+		left, ok = append(left, e.left), append(ok, e.timed)
+	}
+	return left, ok
+}
+
 // ping sends a round-trip probe unless one is out.
 func (m *Match) ping() {
 	if m.pc == nil || m.png.out || m.stopped != nil {

@@ -286,6 +286,14 @@ func (m *Match) netRebuild() {
 		}
 		m.notice(by)
 	}
+	if m.cfg.Clock.On() { // the %clk of each decision, as this side counted it
+		left, ok := n.pm.LogClocks()
+		for i := range min(len(ok), len(m.g.Entries())) {
+			if ok[i] {
+				m.g.SetClock(i, left[i])
+			}
+		}
+	}
 	if decide != nil {
 		decide.decided = true
 		// The play screen hears the result as it hears a resignation: the loser's, in the

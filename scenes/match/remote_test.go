@@ -2,6 +2,7 @@ package match
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -291,6 +292,12 @@ func TestRemoteClocks(t *testing.T) {
 			if left <= 0 || left > ctl.Base+time.Duration(n)*ctl.Inc {
 				t.Errorf("side %d: %v has %v left", i, c, left)
 			}
+		}
+	}
+	for i, m := range ms {
+		pgn := m.Game().PGN()
+		if !strings.Contains(pgn, `[TimeControl "180+2"]`) || strings.Count(pgn, "[%clk ") != n {
+			t.Errorf("side %d: the PGN has %d clock comments for %d plies:\n%s", i, strings.Count(pgn, "[%clk "), n, pgn)
 		}
 	}
 	a, _ := ms[0].ClockLeft(game.White)
