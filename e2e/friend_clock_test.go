@@ -58,3 +58,31 @@ func TestFriendFlag(t *testing.T) {
 	checkConsole(t, white.close(), srv)
 	checkConsole(t, black.close(), srv)
 }
+
+// TestFriendFlagAway: on 10s+0, White's page closes before its first move; Black's page
+// sees the link drop, White's clock runs on there, and once it is out of time (less the
+// tolerance) Black claims on time, not as an abandonment: 0-1 on time.
+func TestFriendFlagAway(t *testing.T) {
+	relay := testrelay.Start(t)
+	srv := startServer(t, staticDir(t))
+	browser := friendBrowser(t)
+	host, link := hostLinkQ(t, browser, srv, relay, "chess", "&tc=10s+0")
+	guest, _, _ := join(t, browser, srv, host, link, phone)
+	black, white := guest, host
+	if host.net().Color == "black" {
+		black, white = host, guest
+	}
+	checkConsole(t, white.close(), srv)
+	black.front()
+	black.waitNet("the link down, the claim on time offered", func(s state, n netState) bool {
+		return n.State != "online" && n.Claimable == "flag"
+	})
+	black.button("net-abandon")
+	bs, bn := black.waitNet("the game claimed", func(s state, n netState) bool { return s.Game.Result != "*" })
+	if bs.Game.Result != "0-1" || bn.Claimed != "flag" || !strings.Contains(bs.Game.Reason, "ran out of time") {
+		t.Fatalf("Black after the claim: %s (%s), claimed %q, state %q", bs.Game.Result, bs.Game.Reason, bn.Claimed, bn.State)
+	}
+	black.screenshot("friend-flag-away")
+	t.Logf("Black: %s %q, state %q, clocks %q, message %q", bs.Game.Result, bs.Game.Reason, bn.State, bs.Game.Clocks, bs.Game.Message)
+	checkConsole(t, black.close(), srv)
+}
