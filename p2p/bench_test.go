@@ -7,8 +7,10 @@ import (
 	"sort"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/game/clock"
 )
 
 // BenchmarkRTCMove is the native move latency over real WebRTC on loopback: one side
@@ -23,7 +25,14 @@ func BenchmarkRTCMove(b *testing.B) {
 // (both sides' work), without the network stack's.
 func BenchmarkPipeMove(b *testing.B) { benchMove(b, Pipe) }
 
-func benchMove(b *testing.B, link func() (Conn, Conn)) {
+// BenchmarkPipeMoveTimed is BenchmarkPipeMove on a clock (3+2): the peer clocks' cost.
+func BenchmarkPipeMoveTimed(b *testing.B) {
+	benchMoveOn(b, Pipe, clock.Control{Base: 3 * time.Minute, Inc: 2 * time.Second})
+}
+
+func benchMove(b *testing.B, link func() (Conn, Conn)) { benchMoveOn(b, link, clock.Control{}) }
+
+func benchMoveOn(b *testing.B, link func() (Conn, Conn), ctl clock.Control) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	var h, g *Match
 	var counter *sizeCounter
@@ -34,7 +43,14 @@ func benchMove(b *testing.B, link func() (Conn, Conn)) {
 		}
 		hc, gc := link()
 		counter = &sizeCounter{Conn: hc}
-		h, g = pairOn(b, counter, gc, "chess")
+		h = NewMatch(Config{Host: true, Variant: "chess", Clock: ctl})
+		g = NewMatch(Config{})
+		if err := g.Start(gc); err != nil {
+			b.Fatal(err)
+		}
+		if err := h.Start(counter); err != nil {
+			b.Fatal(err)
+		}
 		waitEv(b, h, EvStart)
 		waitEv(b, g, EvStart)
 	}
