@@ -246,7 +246,10 @@ func (m *Match) owes(c game.Color) (Owed, waitKey) {
 // tick brings both sides' debts up to date after a change: a new step starts a new
 // deadline, and a timer says when it has passed (EvOverdue).
 func (m *Match) tick() {
-	m.syncClocks()
+	if m.syncClocks() {
+		// Its flag may fall before it owes anything we wait for (both choose at once).
+		m.armLimit()
+	}
 	now := m.clock()
 	for i, c := range [2]game.Color{m.me.Other(), m.me} {
 		what, key := m.owes(c)

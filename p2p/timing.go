@@ -59,19 +59,22 @@ func (m *Match) decides(c game.Color) bool {
 }
 
 // syncClocks starts the clock of each side the rules now wait on and stops the others
-// (without an increment: a decision's is given where it is made or received).
-func (m *Match) syncClocks() {
+// (without an increment: a decision's is given where it is made or received). It
+// reports whether the opponent's clock started.
+func (m *Match) syncClocks() (started bool) {
 	if m.pc == nil {
-		return
+		return false
 	}
 	for c := game.White; c <= game.Black; c++ {
 		switch want, run := m.decides(c), m.pc.k.Running(c); {
 		case want && !run:
 			m.pc.Start(c)
+			started = started || c != m.me
 		case !want && run:
 			m.pc.Stop(c)
 		}
 	}
+	return started
 }
 
 // decided stops this side's clock at its decision and returns the elapsed time to send.
