@@ -746,23 +746,3 @@ func (f *Friend) Status() Status {
 	return st
 }
 
-// NetStatus is a game with a friend as the page and the tests see it.
-type NetStatus struct {
-	Role        string   `json:"role"`                // host or guest
-	State       string   `json:"state"`               // link, offer, answer, join; in play: online, offline, stopped
-	Link        string   `json:"link,omitempty"`      // the link or code shown
-	Relays      int      `json:"relays"`              // relays connected
-	RelaysTotal int      `json:"relaysTotal"`         // relays configured
-	SetupMS     int64    `json:"setupMs"`             // pairing time of the last connection
-	Color       string   `json:"color,omitempty"`     // our colour
-	Verified    bool     `json:"verified"`            // the game ended and both sides checked it
-	SentAt      int64    `json:"sentAt"`              // Unix ms when our last move went out
-	RecvAt      int64    `json:"recvAt"`              // Unix ms when the friend's last move reached the game
-	Fault       string   `json:"fault,omitempty"`     // the protocol stopped: why
-	Offer       string   `json:"offer,omitempty"`     // the friend's standing offer
-	Chat        []string `json:"chat,omitempty"`      // the emotes said, attributed, in the page's language
-	Standing    string   `json:"standing"`            // the protocol's result: playing, awaiting verification, verified, claimed
-	Claimable   string   `json:"claimable,omitempty"` // this side may claim the game: deadline, abandoned, fault
-	Claimed     string   `json:"claimed,omitempty"`   // a claim decided the game ("lost:…" when the friend's)
-	Intruders   int      `json:"intruders,omitempty"` // someone else tried the link this many times
-}
