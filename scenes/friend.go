@@ -745,4 +745,3 @@ func (f *Friend) Status() Status {
 		State: f.what, Relays: c, RelaysTotal: n}
 	return st
 }
-
