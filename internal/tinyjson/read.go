@@ -126,6 +126,9 @@ func (r *Reader) Object(field func(key string)) {
 	}
 }
 
+// Null reads a null if one comes next, and tells whether it did.
+func (r *Reader) Null() bool { return r.null() }
+
 // Array reads an array, calling item for each element, which it must read.
 func (r *Reader) Array(item func()) {
 	if r.null() {
@@ -166,7 +169,10 @@ func (r *Reader) enter() {
 
 // Strings reads a list of strings of at most max elements.
 func (r *Reader) Strings(max int) []string {
-	var out []string
+	if r.null() {
+		return nil
+	}
+	out := []string{}
 	r.Array(func() {
 		if len(out) >= max {
 			r.Fail("more than %d elements", max)
