@@ -2,7 +2,6 @@ package scenes
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"image/color"
 	"math"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/internal/lang"
+	"github.com/quintet-chess/quintet/internal/saved"
 	"github.com/quintet-chess/quintet/p2p"
 	"github.com/quintet-chess/quintet/p2p/relay"
 	"github.com/quintet-chess/quintet/scenes/layout"
@@ -61,15 +61,7 @@ func (s netSettings) rtc() p2p.RTCConfig {
 
 // friendRecord is what localStorage keeps of a room ("friend/<room id>"): enough to take
 // the match up again after the page reloads.
-type friendRecord struct {
-	Host    bool
-	Variant string
-	Options []string
-	Relays  []string `json:",omitempty"`
-	Snap    []byte   `json:",omitempty"` // p2p.Match snapshot
-	Ended   string   `json:",omitempty"` // why this side stopped for good
-	Flip    []byte   `json:",omitempty"` // the room's first colour flip (p2p.Match.Flip): it stands
-}
+type friendRecord = saved.Friend
 
 // maxRecord bounds a stored record read back (localStorage is user-editable input).
 const maxRecord = 1 << 20
@@ -77,8 +69,12 @@ const maxRecord = 1 << 20
 func loadRecord(h Host, room relay.Room) (friendRecord, bool) {
 	var r friendRecord
 	t := h.Get("friend/" + room.ID())
-	if t == "" || len(t) > maxRecord || json.Unmarshal([]byte(t), &r) != nil {
+	if t == "" || len(t) > maxRecord {
 		return r, false
+	}
+	r, err := saved.DecodeFriend(t)
+	if err != nil {
+		return friendRecord{}, false
 	}
 	if _, err := game.Lookup(r.Variant, r.Options...); err != nil {
 		return r, false
@@ -124,8 +120,7 @@ func (f *friendLink) save(snap []byte) {
 	if snap != nil {
 		f.rec.Snap = snap
 	}
-	b, _ := json.Marshal(f.rec)
-	f.hostPage.Set("friend/"+f.room.ID(), string(b))
+	f.hostPage.Set("friend/"+f.room.ID(), saved.EncodeFriend(f.rec))
 }
 
 func (f *friendLink) end(why string) {
