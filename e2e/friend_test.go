@@ -18,29 +18,12 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/internal/status"
 	"github.com/quintet-chess/quintet/internal/testrelay"
 )
 
 // netState is window.quintet.net: a game with a friend.
-type netState struct {
-	Role     string   `json:"role"`
-	State    string   `json:"state"`
-	Link     string   `json:"link"`
-	Relays   int      `json:"relays"`
-	SetupMS  int64    `json:"setupMs"`
-	Color    string   `json:"color"`
-	Verified bool     `json:"verified"`
-	SentAt   int64    `json:"sentAt"`
-	RecvAt   int64    `json:"recvAt"`
-	Fault    string   `json:"fault"`
-	Offer    string   `json:"offer"`
-	Chat     []string `json:"chat"`
-	// The protocol's result and claims (issue 13).
-	Standing  string `json:"standing"`
-	Claimable string `json:"claimable"`
-	Claimed   string `json:"claimed"`
-	Intruders int    `json:"intruders"`
-}
+type netState = status.Net
 
 func (tb *tab) net() netState {
 	tb.t.Helper()

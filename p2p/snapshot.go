@@ -1,11 +1,11 @@
 package p2p
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/internal/tinyjson"
 )
 
 // A snapshot is everything one side needs to go on with a match after its program
@@ -140,7 +140,7 @@ func (m *Match) snapshot() ([]byte, error) {
 	for h := range gs.ever {
 		s.Ever = append(s.Ever, h)
 	}
-	return json.Marshal(&s)
+	return s.appendJSON(nil), nil
 }
 
 // persist hands a snapshot to Config.Save, if set. Called with the lock held after every
@@ -159,7 +159,9 @@ func (m *Match) persist() {
 // on. save and sec are as in Config (they are not part of the snapshot).
 func RestoreMatch(data []byte, save func([]byte)) (*Match, error) {
 	var s snapshot
-	if err := json.Unmarshal(data, &s); err != nil {
+	r := tinyjson.NewReader(string(data))
+	s.read(r)
+	if err := r.Finish(); err != nil {
 		return nil, fmt.Errorf("saved match: %v", err)
 	}
 	if s.Version != snapshotVersion {

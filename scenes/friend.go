@@ -2,7 +2,6 @@ package scenes
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"image/color"
 	"math"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/internal/lang"
+	"github.com/quintet-chess/quintet/internal/saved"
 	"github.com/quintet-chess/quintet/p2p"
 	"github.com/quintet-chess/quintet/p2p/relay"
 	"github.com/quintet-chess/quintet/scenes/layout"
@@ -61,15 +61,7 @@ func (s netSettings) rtc() p2p.RTCConfig {
 
 // friendRecord is what localStorage keeps of a room ("friend/<room id>"): enough to take
 // the match up again after the page reloads.
-type friendRecord struct {
-	Host    bool
-	Variant string
-	Options []string
-	Relays  []string `json:",omitempty"`
-	Snap    []byte   `json:",omitempty"` // p2p.Match snapshot
-	Ended   string   `json:",omitempty"` // why this side stopped for good
-	Flip    []byte   `json:",omitempty"` // the room's first colour flip (p2p.Match.Flip): it stands
-}
+type friendRecord = saved.Friend
 
 // maxRecord bounds a stored record read back (localStorage is user-editable input).
 const maxRecord = 1 << 20
@@ -77,8 +69,12 @@ const maxRecord = 1 << 20
 func loadRecord(h Host, room relay.Room) (friendRecord, bool) {
 	var r friendRecord
 	t := h.Get("friend/" + room.ID())
-	if t == "" || len(t) > maxRecord || json.Unmarshal([]byte(t), &r) != nil {
+	if t == "" || len(t) > maxRecord {
 		return r, false
+	}
+	r, err := saved.DecodeFriend(t)
+	if err != nil {
+		return friendRecord{}, false
 	}
 	if _, err := game.Lookup(r.Variant, r.Options...); err != nil {
 		return r, false
@@ -124,8 +120,7 @@ func (f *friendLink) save(snap []byte) {
 	if snap != nil {
 		f.rec.Snap = snap
 	}
-	b, _ := json.Marshal(f.rec)
-	f.hostPage.Set("friend/"+f.room.ID(), string(b))
+	f.hostPage.Set("friend/"+f.room.ID(), saved.EncodeFriend(f.rec))
 }
 
 func (f *friendLink) end(why string) {
@@ -744,25 +739,4 @@ func (f *Friend) Status() Status {
 	st.Net = &NetStatus{Role: map[bool]string{true: "host", false: "guest"}[f.link.host], Link: f.url,
 		State: f.what, Relays: c, RelaysTotal: n}
 	return st
-}
-
-// NetStatus is a game with a friend as the page and the tests see it.
-type NetStatus struct {
-	Role        string   `json:"role"`                // host or guest
-	State       string   `json:"state"`               // link, offer, answer, join; in play: online, offline, stopped
-	Link        string   `json:"link,omitempty"`      // the link or code shown
-	Relays      int      `json:"relays"`              // relays connected
-	RelaysTotal int      `json:"relaysTotal"`         // relays configured
-	SetupMS     int64    `json:"setupMs"`             // pairing time of the last connection
-	Color       string   `json:"color,omitempty"`     // our colour
-	Verified    bool     `json:"verified"`            // the game ended and both sides checked it
-	SentAt      int64    `json:"sentAt"`              // Unix ms when our last move went out
-	RecvAt      int64    `json:"recvAt"`              // Unix ms when the friend's last move reached the game
-	Fault       string   `json:"fault,omitempty"`     // the protocol stopped: why
-	Offer       string   `json:"offer,omitempty"`     // the friend's standing offer
-	Chat        []string `json:"chat,omitempty"`      // the emotes said, attributed, in the page's language
-	Standing    string   `json:"standing"`            // the protocol's result: playing, awaiting verification, verified, claimed
-	Claimable   string   `json:"claimable,omitempty"` // this side may claim the game: deadline, abandoned, fault
-	Claimed     string   `json:"claimed,omitempty"`   // a claim decided the game ("lost:…" when the friend's)
-	Intruders   int      `json:"intruders,omitempty"` // someone else tried the link this many times
 }

@@ -6,10 +6,9 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"golang.org/x/image/font"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
 
+	"github.com/quintet-chess/quintet/internal/fonts"
 	"github.com/quintet-chess/quintet/scenes/text"
 )
 
@@ -31,13 +30,14 @@ var (
 	colBlackMark = color.RGBA{0xd8, 0xd4, 0xcc, 0xff} // details drawn on black pieces
 )
 
-// The fonts: Go Regular and Go Bold, compiled in (the page may have no network). They are
+// The fonts: Go Regular and Go Bold, compiled in (the page may have no network), cut down
+// to the characters the page draws (internal/fonts). They are
 // drawn through golang.org/x/image's opentype and our scenes/text: Ebitengine's text/v2
 // links go-text/typesetting even for its GoXFace (0.8 MB of main.wasm), and its
 // GoTextFace (HarfBuzz shaping) 3.3 MB more; start-up time in the browser grows with size.
 var (
-	fontRegular = mustFont(goregular.TTF)
-	fontBold    = mustFont(gobold.TTF)
+	fontRegular = mustFont(fonts.Regular)
+	fontBold    = mustFont(fonts.Bold)
 )
 
 func mustFont(ttf []byte) *opentype.Font {

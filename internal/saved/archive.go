@@ -1,7 +1,6 @@
 package saved
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -70,8 +69,7 @@ func EncodeArchive(a Archive) string {
 	for i := range a.Games {
 		a.Games[i].V = Version
 	}
-	b, _ := json.Marshal(a) // strings, numbers, bools: cannot fail
-	return string(b)
+	return string(a.appendJSON(nil))
 }
 
 // DecodeArchive reads the stored archive and checks every game in it: its fields, and that
@@ -79,7 +77,7 @@ func EncodeArchive(a Archive) string {
 // names. The archive is one record: any damaged game refuses the whole of it.
 func DecodeArchive(text string, levels []string) (Archive, error) {
 	var a Archive
-	if err := decode(text, MaxArchiveLen, &a); err != nil {
+	if err := decode(text, MaxArchiveLen, a.read); err != nil {
 		return Archive{}, fmt.Errorf("archive: %w", err)
 	}
 	if a.V != Version {

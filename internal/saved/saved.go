@@ -6,8 +6,6 @@
 package saved
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -16,6 +14,7 @@ import (
 
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/game/clock"
+	"github.com/quintet-chess/quintet/internal/tinyjson"
 )
 
 // Version is the format of both records. A record of another version is refused (a newer
@@ -43,14 +42,13 @@ type Settings struct {
 // EncodeSettings writes settings as stored text.
 func EncodeSettings(s Settings) string {
 	s.V = Version
-	b, _ := json.Marshal(s) // plain strings and a bool: cannot fail
-	return string(b)
+	return string(s.appendJSON(nil))
 }
 
 // DecodeSettings reads stored settings; langs are the languages the page knows.
 func DecodeSettings(text string, langs []string) (Settings, error) {
 	var s Settings
-	if err := decode(text, MaxSettingsLen, &s); err != nil {
+	if err := decode(text, MaxSettingsLen, s.read); err != nil {
 		return Settings{}, fmt.Errorf("settings: %w", err)
 	}
 	if s.V != Version {
@@ -194,8 +192,9 @@ func (s Game) HumanColor() game.Color {
 // EncodeGame writes a saved game as stored text.
 func EncodeGame(s Game) string {
 	s.V = Version
-	b, _ := json.Marshal(s) // strings, numbers, bools: cannot fail
-	return string(b)
+	o := tinyjson.Begin(nil)
+	s.appendFields(o)
+	return string(o.End())
 }
 
 // DecodeGame reads a stored game and checks it: version, fields, and that the whole log
@@ -203,7 +202,7 @@ func EncodeGame(s Game) string {
 // level names.
 func DecodeGame(text string, levels []string) (Game, *game.Game, error) {
 	var s Game
-	if err := decode(text, MaxGameLen, &s); err != nil {
+	if err := decode(text, MaxGameLen, s.read); err != nil {
 		return Game{}, nil, fmt.Errorf("saved game: %w", err)
 	}
 	if s.V != Version {
@@ -263,21 +262,4 @@ func (s Game) Replay() (*game.Game, error) {
 		}
 	}
 	return g, nil
-}
-
-// decode reads one JSON object of at most limit bytes with no unknown fields and nothing
-// after it.
-func decode(text string, limit int, v any) error {
-	if len(text) > limit {
-		return fmt.Errorf("%d bytes, more than %d", len(text), limit)
-	}
-	d := json.NewDecoder(bytes.NewReader([]byte(text)))
-	d.DisallowUnknownFields()
-	if err := d.Decode(v); err != nil {
-		return err
-	}
-	if d.More() {
-		return errors.New("text after the record")
-	}
-	return nil
 }
