@@ -50,28 +50,24 @@ func TestTempo(t *testing.T) {
 	t.Run("setting-remembered", func(t *testing.T) {
 		tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&play=1", desktop)
 		waitPlay(tb)
-		label := func() string {
-			for _, b := range tb.state().Buttons {
-				if b.ID == "motion" {
-					return b.Label
-				}
+		if l := settingLabel(tb, "motion"); l != "Animation: normal" {
+			t.Fatalf("the animation setting says %q at first, want Animation: normal", l)
+		}
+		for _, want := range []string{"Animation: fast", "Animation: off"} {
+			if l := setting(tb, "motion"); l != want {
+				t.Fatalf("the animation setting says %q, want %q", l, want)
 			}
-			return ""
 		}
-		if l := label(); l != "Anim. on" {
-			t.Fatalf("the animation button says %q at first, want Anim. on", l)
-		}
-		for _, want := range []string{"Anim. fast", "Anim. off"} {
-			tb.button("motion")
-			tb.wait("the setting "+want, func(s state) bool { return label() == want })
-		}
+		closeSettings(tb)
 		tb.reload()
 		waitPlay(tb)
-		if l := label(); l != "Anim. off" {
-			t.Errorf("after a reload the animation button says %q, want Anim. off", l)
+		if l := settingLabel(tb, "motion"); l != "Animation: off" {
+			t.Errorf("after a reload the animation setting says %q, want Animation: off", l)
 		}
-		tb.button("motion")
-		tb.wait("the setting back to normal", func(s state) bool { return label() == "Anim. on" })
+		if l := setting(tb, "motion"); l != "Animation: normal" {
+			t.Errorf("the animation setting back to normal says %q", l)
+		}
+		closeSettings(tb)
 		checkConsole(t, tb.close(), srv)
 	})
 }

@@ -39,14 +39,17 @@ func TestSettingsKept(t *testing.T) {
 	defer lang.Set("en")
 	st := NewMemory()
 	p := Load(st, nil)
-	if p.SoundOff() || p.Flip() {
-		t.Fatal("fresh settings: sound on, board not turned")
+	if p.SoundOff() || p.Flip() || p.Board() != "brown" || p.Pieces() != "drawn" {
+		t.Fatal("fresh settings: sound on, board not turned, the first theme and piece set")
 	}
 	p.SetSound(false)
 	p.SetFlip(true)
+	p.SetBoard("green")
+	p.SetPieces("letters")
+	p.SetBoard("pink") // not a theme: ignored
 	q := Load(st, nil)
-	if !q.SoundOff() || !q.Flip() || q.Notice() != "" {
-		t.Errorf("settings not kept: sound off %v, flip %v", q.SoundOff(), q.Flip())
+	if !q.SoundOff() || !q.Flip() || q.Board() != "green" || q.Pieces() != "letters" || q.Notice() != "" {
+		t.Errorf("settings not kept: sound off %v, flip %v, board %q, pieces %q", q.SoundOff(), q.Flip(), q.Board(), q.Pieces())
 	}
 }
 
