@@ -177,11 +177,13 @@ func TestMoveList(t *testing.T) {
 			}
 			tb.close()
 
-			tb = open(t, browser, srv.url, "?variant=simultaneous&side=white&opponent=person&play=1", vp)
+			// Against the AI (two people here would have hand-over screens); its next
+			// choice may already be sealed on a second line.
+			tb = open(t, browser, srv.url, "?variant=simultaneous&side=white&opponent=beginner&play=1", vp)
 			waitPlay(tb)
 			s = loadText(t, tb, pgnOf(t, "simultaneous", "r3k3/8/8/3n4/4P3/8/8/2B1K3 w - - 0 1", "w:exd5 b:Nf4"), 2)
 			tb.screenshot("movelist-simultaneous-" + vp.name)
-			if want := "1. exd5 Nf4 — White's pawn takes nothing on d5: Black's knight left"; len(s.Game.Moves) != 1 || s.Game.Moves[0] != want {
+			if want := "1. exd5 Nf4 — White's pawn takes nothing on d5: Black's knight left"; len(s.Game.Moves) == 0 || s.Game.Moves[0] != want {
 				t.Errorf("simultaneous move list %q, want %q", s.Game.Moves, want)
 			}
 			checkConsole(t, tb.close(), srv)

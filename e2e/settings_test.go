@@ -129,6 +129,26 @@ func TestSettings(t *testing.T) {
 			if l := settingLabel(tb, "pieces"); l != "Pieces: letters" {
 				t.Errorf("after a reload the piece setting says %q", l)
 			}
+			checkConsole(t, tb.close(), srv)
+
+			// The marks on the green board: a climb's blue arrow, the tower's height, the
+			// last move's squares.
+			tb = open(t, browser, srv.url, "?variant=pillar&side=white&opponent=person&play=1", vp)
+			waitPlay(tb)
+			s = loadText(t, tb, "1qrn1k/4p1/6/6/6/RR3K w - - R 1", 0)
+			pressSq(tb, s, "a1")
+			pressSq(tb, s, "b1")
+			s = tb.wait("the rook climbed", func(s state) bool { return s.Game.Plies >= 1 && !s.Game.Animating && len(s.Game.Moves) > 0 })
+			tb.screenshot("settings-green-marks-" + vp.name)
+			climb := countIn(tb, s, "b1", "bottom-right", climbBlue)
+			from := squarePixels(tb, s, "a1")[0]
+			t.Logf("%s green board: climb-arrow pixels on b1 %d, the emptied a1 %s (plain %s)", vp.name, climb, hex(from), hex(greenDark))
+			if climb < 20 {
+				t.Errorf("the climb mark is not seen on the green board: %d pixels", climb)
+			}
+			if near(from, greenDark) || near(from, brownDark) {
+				t.Errorf("the last move's square a1 is not marked on the green board: %s", hex(from))
+			}
 			setting(tb, "board")
 			setting(tb, "pieces")
 			closeSettings(tb)

@@ -3,29 +3,47 @@
 package e2e
 
 import (
+	"fmt"
+	"runtime"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
 
-// TestTempo plays a few moves against the quickest AI in the games that animate most (the
-// die, capture draws, simultaneous resolutions), on a desktop and a phone, and logs the
-// time from each move to the next moment the person may act: the figures behind the
-// animation timings, which are measured by the clock (scenes/motion.go), not in frames.
+// TestTempo plays a few moves against the quickest AI in every game, on a desktop and a
+// phone, and logs the time from each move to the next moment the person may act (and
+// from the first screen to the first input), with a table of them all at the end: the
+// figures behind the animation timings, which are measured by the clock
+// (scenes/motion.go), not in frames.
 // It also checks that the animation setting cycles and is remembered across a reload.
 func TestTempo(t *testing.T) {
 	srv := startServer(t, staticDir(t))
 	browser := startBrowser(t)
-	for _, c := range []struct {
+	type tempoCase struct {
 		variant string
 		vp      viewport
-	}{
-		{"pillar", phone}, {"probabilistic", desktop},
-	} {
+	}
+	var cases []tempoCase
+	for _, v := range []string{"chess", "forced", "probabilistic", "crown", "pillar", "simultaneous"} {
+		for _, vp := range []viewport{desktop, phone} {
+			cases = append(cases, tempoCase{v, vp})
+		}
+	}
+	var summary []string
+	defer func() {
+		t.Logf("load average %.1f on %d cores; from a move to the next possible input, median (min–max), and from the first screen to the first input:\n%s",
+			loadAverage(), runtime.NumCPU(), strings.Join(summary, "\n"))
+	}()
+	for _, c := range cases {
 		t.Run(c.variant+"-"+c.vp.name, func(t *testing.T) {
 			tb := open(t, browser, srv.url, "?variant="+c.variant+"&side=white&opponent=beginner&play=1", c.vp)
+			tb.clearStorage() // not the game of an earlier round, taken up again
+			tb.reload()
 			waitPlay(tb)
+			first := time.Now()
 			s := settle(tb, 0)
+			firstInput := time.Since(first).Round(10 * time.Millisecond)
 			var waits []time.Duration
 			for range 4 {
 				ms := plainMoves(t, s)
@@ -44,6 +62,8 @@ func TestTempo(t *testing.T) {
 			slices.Sort(waits)
 			t.Logf("%s at %s: from a move to the next possible input (the AI's reply, its die, draws and animations included): %v, median %v",
 				c.variant, c.vp.name, waits, waits[len(waits)/2])
+			summary = append(summary, fmt.Sprintf("  %-13s %-7s %6v (%v–%v) over %d moves; first input %v", c.variant, c.vp.name,
+				waits[len(waits)/2], waits[0], waits[len(waits)-1], len(waits), firstInput))
 			checkConsole(t, tb.close(), srv)
 		})
 	}

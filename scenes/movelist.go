@@ -100,6 +100,8 @@ func moveList(m *match.Match, viewer game.Color) (lines []listLine, ends []int) 
 		pending = len(es) - 1
 	}
 	var die *listItem // a rolled die waiting for the move it allows
+	var dieNo int
+	var dieSide game.Color
 	lastSide, lastNo := game.Black, 0
 	cur := func() *listLine {
 		if len(lines) == 0 {
@@ -121,9 +123,7 @@ func moveList(m *match.Match, viewer game.Color) (lines []listLine, ends []int) 
 		switch {
 		case in.Kind == game.InputDraw && ch != nil && ch.Die:
 			die = &listItem{die: true, face: ch.Face, start: i, end: end}
-			if len(lines) > 0 {
-				ends[len(ends)-1] = end
-			}
+			dieNo, dieSide = e.MoveNo, e.Side
 			continue
 		case in.Kind == game.InputDraw && ch != nil:
 			l := cur()
@@ -174,6 +174,18 @@ func moveList(m *match.Match, viewer game.Color) (lines []listLine, ends []int) 
 			l.notes = append(l.notes, t)
 		}
 		ends[len(ends)-1] = end
+	}
+	if die != nil { // the die of the turn being played: before the move to come
+		if dieSide == game.White && !(lastSide == game.White && lastNo == dieNo) || len(lines) == 0 {
+			num := fmt.Sprintf("%d.", dieNo)
+			if dieSide == game.Black {
+				num = fmt.Sprintf("%d…", dieNo)
+			}
+			lines, ends = append(lines, listLine{items: []listItem{{text: num, num: true, end: die.end}}}), append(ends, die.end)
+		}
+		l := cur()
+		l.items = append(l.items, *die)
+		ends[len(ends)-1] = die.end
 	}
 	if o.Over() {
 		lines, ends = append(lines, listLine{result: true, items: []listItem{{text: resultText(o), end: known}}}), append(ends, known)

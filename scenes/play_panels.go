@@ -201,7 +201,7 @@ func (p *Play) layPanel() {
 	}
 	if cp.cancel {
 		label := lang.T("Cancel")
-		if cp.kind == "result" {
+		if cp.kind == "result" || cp.kind == "settings" { // nothing to undo: each setting is made at once
 			label = lang.T("Close")
 		}
 		place(len(cp.items), "cancel", label)
