@@ -71,6 +71,18 @@ func dieWord(t game.PieceType) string {
 	return letters[t : t+1]
 }
 
+// climbs reports whether a move of the list climbs onto an own piece ("^", pillar chess).
+func climbs(ls []listLine) bool {
+	for _, l := range ls {
+		for _, it := range l.items {
+			if strings.Contains(it.text, "^") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // lineTexts are the lines as text.
 func lineTexts(ls []listLine) []string {
 	out := make([]string, len(ls))
@@ -165,7 +177,7 @@ func moveList(m *match.Match, viewer game.Color) (lines []listLine, ends []int) 
 				l.notes = append(l.notes, lang.Game(note))
 			}
 		case in.Kind == game.InputResign || in.Kind == game.InputAgree || in.Kind == game.InputClaim:
-			// The result line says it.
+			continue // the result line says it
 		default:
 			if t == "" {
 				continue

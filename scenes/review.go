@@ -189,11 +189,8 @@ func (p *Play) listFoot() []textLine {
 			out = append(out, textLine{s: c, c: colButtonOn})
 		}
 	}
-	for _, h := range p.history {
-		if strings.Contains(h.String(), "^") {
-			out = append(out, textLine{s: lang.T("^ climbs onto an own piece"), c: colSub})
-			break
-		}
+	if climbs(p.history) {
+		out = append(out, textLine{s: lang.T("^ climbs onto an own piece"), c: colSub})
 	}
 	return out
 }
