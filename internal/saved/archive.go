@@ -21,7 +21,7 @@ const (
 type Archived struct {
 	Game
 	Date     string `json:"date"`     // when it ended, UTC, "2006-01-02 15:04"
-	Opponent string `json:"opponent"` // an AI level, or "person" (two people on this device)
+	Opponent string `json:"opponent"` // an AI level, "person" (two people on this device) or "friend" (over the network)
 	Result   string `json:"result"`   // "1-0", "0-1", "1/2-1/2"
 	Reason   string `json:"reason"`   // the rules' words: "checkmate", "resignation", …
 }
@@ -36,10 +36,11 @@ type Archive struct {
 }
 
 // Finished records g, a finished game, for the archive. opponent is the AI's level or
-// "person"; for two people human is the side at the bottom of the board.
+// "person" or "friend"; for two people on the device human is the side at the bottom of
+// the board, with a friend this device's side.
 func Finished(g *game.Game, options []string, human game.Color, opponent string, pick bool, at time.Time) Archived {
 	level := opponent
-	if opponent == "person" {
+	if opponent == "person" || opponent == "friend" {
 		level = ""
 	}
 	o := g.Outcome()
@@ -103,7 +104,7 @@ func (x Archived) Check(levels []string) (*game.Game, error) {
 		return nil, fmt.Errorf("side %q", x.Human)
 	}
 	switch {
-	case x.Opponent == "person":
+	case x.Opponent == "person" || x.Opponent == "friend":
 		if x.Level != "" {
 			return nil, fmt.Errorf("a level %q in a game of two people", x.Level)
 		}

@@ -49,6 +49,18 @@ func TestArchiveRoundTrip(t *testing.T) {
 	if err != nil || g.Rules().Hash() != c.Rules().Hash() {
 		t.Errorf("second game replayed: %v", err)
 	}
+	// A game with a friend over the network: no level, this device's side.
+	f := Finished(foolsMate(t), nil, game.Black, "friend", false, when)
+	if f.Level != "" || f.Opponent != "friend" {
+		t.Errorf("friend game: level %q, opponent %q", f.Level, f.Opponent)
+	}
+	if _, err := f.Check(levels); err != nil {
+		t.Errorf("friend game refused: %v", err)
+	}
+	f.Level = "easy"
+	if _, err := f.Check(levels); err == nil {
+		t.Error("a friend game with an AI level accepted")
+	}
 }
 
 func TestArchiveCapEvictsOldest(t *testing.T) {

@@ -30,6 +30,12 @@ func (s *Settings) appendJSON(b []byte) []byte {
 	if s.Clock != "" {
 		o.String("tc", s.Clock)
 	}
+	if s.Board != "" {
+		o.String("board", s.Board)
+	}
+	if s.Pieces != "" {
+		o.String("pieces", s.Pieces)
+	}
 	return o.End()
 }
 
@@ -48,6 +54,10 @@ func (s *Settings) read(r *tinyjson.Reader) {
 			s.Anim = r.String()
 		case "tc":
 			s.Clock = r.String()
+		case "board":
+			s.Board = r.String()
+		case "pieces":
+			s.Pieces = r.String()
 		default:
 			r.Fail("unknown field %q", k)
 		}

@@ -37,7 +37,17 @@ type Settings struct {
 	Flip  bool   `json:"flip,omitempty"`  // the board turned from its usual side
 	Anim  string `json:"anim,omitempty"`  // animations: "normal", "fast", "off"; "" normal
 	Clock string `json:"tc,omitempty"`    // the time control last chosen ("3+2", "-" none); "" not chosen
+	// Board is the board's colours and Pieces the piece set (scenes/theme.go):
+	// BoardThemes and PieceSets, "" the first of each.
+	Board  string `json:"board,omitempty"`
+	Pieces string `json:"pieces,omitempty"`
 }
+
+// The board themes and piece sets a person may choose, the default first.
+var (
+	BoardThemes = []string{"brown", "green"}
+	PieceSets   = []string{"drawn", "letters"}
+)
 
 // EncodeSettings writes settings as stored text.
 func EncodeSettings(s Settings) string {
@@ -65,6 +75,12 @@ func DecodeSettings(text string, langs []string) (Settings, error) {
 	}
 	if _, err := clock.Parse(s.Clock); err != nil {
 		return Settings{}, fmt.Errorf("settings: %v", err)
+	}
+	if s.Board != "" && !slices.Contains(BoardThemes, s.Board) {
+		return Settings{}, fmt.Errorf("settings: board %q", s.Board)
+	}
+	if s.Pieces != "" && !slices.Contains(PieceSets, s.Pieces) {
+		return Settings{}, fmt.Errorf("settings: pieces %q", s.Pieces)
 	}
 	return s, nil
 }

@@ -6,6 +6,7 @@
 package prefs
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -135,6 +136,35 @@ func (p *Prefs) SetTimeControl(c clock.Control) {
 	p.save()
 }
 
+// Board is the board theme (saved.BoardThemes), Pieces the piece set (saved.PieceSets).
+func (p *Prefs) Board() string { return orFirst(p.s.Board, saved.BoardThemes) }
+
+// Pieces is the piece set (saved.PieceSets).
+func (p *Prefs) Pieces() string { return orFirst(p.s.Pieces, saved.PieceSets) }
+
+// SetBoard remembers the board theme; an unknown name is ignored.
+func (p *Prefs) SetBoard(name string) {
+	if slices.Contains(saved.BoardThemes, name) {
+		p.s.Board = name
+		p.save()
+	}
+}
+
+// SetPieces remembers the piece set; an unknown name is ignored.
+func (p *Prefs) SetPieces(name string) {
+	if slices.Contains(saved.PieceSets, name) {
+		p.s.Pieces = name
+		p.save()
+	}
+}
+
+func orFirst(s string, of []string) string {
+	if s == "" {
+		return of[0]
+	}
+	return s
+}
+
 // Flip is whether the person turned the board from its usual side.
 func (p *Prefs) Flip() bool { return p.s.Flip }
 
@@ -196,7 +226,20 @@ func (p *Prefs) Keep(m *match.Match) {
 	human, opponent := game.White, ""
 	switch {
 	case cfg.Seats[0].Remote || cfg.Seats[1].Remote:
-		return // a game with a friend keeps its own record (scenes/friend.go)
+		// A game with a friend keeps its own record while it goes on (scenes/friend.go);
+		// once over it is archived, if its log replays here to its result (not one
+		// settled outside the rules: a claim past a deadline, a detected fault).
+		if !m.Game().Outcome().Over() {
+			return
+		}
+		if cfg.Seats[0].Remote {
+			human = game.Black
+		}
+		x := saved.Finished(m.Game(), optionsOf(m.Game()), human, "friend", cfg.Pick, p.now())
+		if _, err := x.Check(levelNames()); err == nil {
+			p.archive(m, x)
+		}
+		return
 	case cfg.Seats[0].Human && cfg.Seats[1].Human:
 		opponent = "person"
 	case cfg.Seats[0].Human:
@@ -277,7 +320,7 @@ func (p *Prefs) Open(x saved.Archived, opp match.Opponent) (*match.Match, error)
 	human := x.HumanColor()
 	var seats [2]match.Seat
 	seats[human] = match.Seat{Human: true}
-	seats[human.Other()] = match.Seat{Level: x.Level, Human: x.Opponent == "person"}
+	seats[human.Other()] = match.Seat{Level: x.Level, Human: x.Opponent == "person" || x.Opponent == "friend"}
 	cfg := match.Config{Variant: x.Variant, Options: x.Options, Seats: seats, Pick: x.Pick}
 	m := match.Resume(cfg, g, opp)
 	p.opened = m

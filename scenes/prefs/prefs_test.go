@@ -41,8 +41,8 @@ func TestSettingsKept(t *testing.T) {
 	defer lang.Set("en")
 	st := NewMemory()
 	p := Load(st, nil)
-	if p.SoundOff() || p.Flip() {
-		t.Fatal("fresh settings: sound on, board not turned")
+	if p.SoundOff() || p.Flip() || p.Board() != "brown" || p.Pieces() != "drawn" {
+		t.Fatal("fresh settings: sound on, board not turned, the first theme and piece set")
 	}
 	if _, ok := p.TimeControl(); ok {
 		t.Fatal("fresh settings name a time control")
@@ -50,9 +50,12 @@ func TestSettingsKept(t *testing.T) {
 	p.SetSound(false)
 	p.SetFlip(true)
 	p.SetTimeControl(clock.Presets[1])
+	p.SetBoard("green")
+	p.SetPieces("letters")
+	p.SetBoard("pink") // not a theme: ignored
 	q := Load(st, nil)
-	if !q.SoundOff() || !q.Flip() || q.Notice() != "" {
-		t.Errorf("settings not kept: sound off %v, flip %v", q.SoundOff(), q.Flip())
+	if !q.SoundOff() || !q.Flip() || q.Board() != "green" || q.Pieces() != "letters" || q.Notice() != "" {
+		t.Errorf("settings not kept: sound off %v, flip %v, board %q, pieces %q", q.SoundOff(), q.Flip(), q.Board(), q.Pieces())
 	}
 	if c, ok := q.TimeControl(); !ok || c != clock.Presets[1] {
 		t.Errorf("time control not kept: %v %v", c, ok)
