@@ -19,6 +19,7 @@ type genericSearcher struct {
 	tt      *table
 	me      game.Color
 	meKey   uint64
+	draw    int // what a drawn game is worth to me: minus Params.Contempt
 	cl      *clock
 	nodes   int64
 	eval    func(r game.Rules, c game.Color) int
@@ -70,7 +71,7 @@ func (g *genericSearcher) terminal(o game.Outcome, ply int) int {
 	case game.WinFor(g.me.Other()):
 		return -winScore + ply
 	}
-	return 0
+	return g.draw
 }
 
 func (g *genericSearcher) leaf(r game.Rules) int {
@@ -89,6 +90,7 @@ func (g *genericSearcher) poll() bool {
 // search runs iterative deepening for player me, who must be asked to move in view.
 func (g *genericSearcher) search(cl *clock, view game.Rules, par Params) Result {
 	g.cl, g.nodes, g.me = cl, 0, par.Player
+	g.draw = -par.Contempt
 	g.meKey = 0x9E3779B97F4A7C15 * uint64(g.me+1)
 	g.tt.newSearch()
 	g.configure(view)
@@ -281,10 +283,21 @@ func (g *genericSearcher) node(r game.Rules, depth, ply, alpha, beta int) int {
 	if st.Players == 3 {
 		return g.joint(r, depth, ply)
 	}
+	if ply > 0 && g.repeated(r) {
+		return g.draw
+	}
 	if depth <= 0 && (g.qPlies == 0 || depth <= -g.qPlies) {
 		return g.leaf(r)
 	}
 	return g.decide(r, st.OnlyPlayer(), depth, ply, alpha, beta)
+}
+
+// repeated reports whether r's position stands where it stood before, in a game whose
+// repetitions draw: the player who may claim the draw will when it suits them, so a line
+// back to a position is scored a draw (at its second time, as the chess search does).
+func (g *genericSearcher) repeated(r game.Rules) bool {
+	p := r.Position()
+	return (p.V.RepeatRule > 0 || p.V.AutoRepeat > 0) && p.Repetitions() > 0
 }
 
 // decide is a decision node of player c: max if c is me, min otherwise. Below the
