@@ -28,7 +28,7 @@ type player interface {
 // yardstick of yardstick.go: movetime and depth, default the budget and 3), or
 // "uci:COMMAND", each optionally followed by ",key=value" settings (movetime=MS,
 // nodes=N, depth=N, budget=DURATION, noise=CENTIPAWNS,
-// overlook=PERCENT, contempt=CENTIPAWNS; for UCI engines any other key is sent as an option).
+// overlook=PERCENT; for UCI engines any other key is sent as an option).
 func newPlayer(spec string, variant string, budget time.Duration, seed uint64) (player, error) {
 	parts := strings.Split(spec, ",")
 	head := strings.TrimSpace(parts[0])
@@ -63,10 +63,9 @@ func newPlayer(spec string, variant string, budget time.Duration, seed uint64) (
 		}
 		delete(settings, k)
 	}
-	// A level's errors: noise in centipawns, overlook in percent of its moves; and its
-	// contempt for a draw, in centipawns.
+	// A level's errors: noise in centipawns, overlook in percent of its moves.
 	errs := map[string]int{}
-	for _, k := range []string{"noise", "overlook", "contempt"} {
+	for _, k := range []string{"noise", "overlook"} {
 		s, ok := settings[k]
 		if !ok {
 			continue
@@ -127,9 +126,6 @@ func newPlayer(spec string, variant string, budget time.Duration, seed uint64) (
 	}
 	if n, ok := errs["overlook"]; ok {
 		par.Overlook = n
-	}
-	if n, ok := errs["contempt"]; ok {
-		par.Contempt = n
 	}
 	return &aiPlayer{spec: spec, par: par, eng: ai.NewEngine(32)}, nil
 }

@@ -19,7 +19,6 @@ type genericSearcher struct {
 	tt      *table
 	me      game.Color
 	meKey   uint64
-	draw    int // what a drawn game is worth to me: minus Params.Contempt
 	cl      *clock
 	nodes   int64
 	eval    func(r game.Rules, c game.Color) int
@@ -71,7 +70,7 @@ func (g *genericSearcher) terminal(o game.Outcome, ply int) int {
 	case game.WinFor(g.me.Other()):
 		return -winScore + ply
 	}
-	return g.draw
+	return 0
 }
 
 func (g *genericSearcher) leaf(r game.Rules) int {
@@ -90,7 +89,6 @@ func (g *genericSearcher) poll() bool {
 // search runs iterative deepening for player me, who must be asked to move in view.
 func (g *genericSearcher) search(cl *clock, view game.Rules, par Params) Result {
 	g.cl, g.nodes, g.me = cl, 0, par.Player
-	g.draw = -par.Contempt
 	g.meKey = 0x9E3779B97F4A7C15 * uint64(g.me+1)
 	g.tt.newSearch()
 	g.configure(view)
@@ -284,7 +282,7 @@ func (g *genericSearcher) node(r game.Rules, depth, ply, alpha, beta int) int {
 		return g.joint(r, depth, ply)
 	}
 	if ply > 0 && g.repeated(r) {
-		return g.draw
+		return 0
 	}
 	if depth <= 0 && (g.qPlies == 0 || depth <= -g.qPlies) {
 		return g.leaf(r)

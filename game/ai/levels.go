@@ -18,7 +18,6 @@ type Tune struct {
 	Noise int     // centipawns of random error in judging the root moves
 	// Overlook is the percentage of its moves the level does not see (Params.Overlook).
 	Overlook int
-	Contempt int    // centipawns a draw counts below an even game (Params.Contempt)
 	Help     string // what the level is like in this kind of game, when Level.Help is not
 }
 
@@ -79,7 +78,7 @@ var Levels = []Level{
 	{Name: "strongest", Help: "uses its whole time budget",
 		Chess:  Tune{Share: 1},
 		Crown:  Tune{Share: 1},
-		Chance: Tune{Share: 1, Contempt: 50},
+		Chance: Tune{Share: 1},
 		Pillar: Tune{Share: 1},
 		Simul:  Tune{Share: 1}},
 }
@@ -128,7 +127,6 @@ func (l Level) Params(variant string, budget time.Duration, seed uint64) Params 
 	return Params{
 		Noise:    t.Noise,
 		Overlook: t.Overlook,
-		Contempt: t.Contempt,
 		Seed:     seed,
 		Limits:   Limits{Depth: t.Depth, Nodes: t.Nodes, Time: time.Duration(float64(budget) * t.Share)},
 	}

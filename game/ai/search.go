@@ -51,10 +51,6 @@ type Params struct {
 	// capture of the king): its big mistakes, which set levels apart in the games where
 	// luck evens out small ones.
 	Overlook int
-	// Contempt is how many centipawns a draw is worth less to the player searched for
-	// than an even position: a level that plays on for the win against a weaker
-	// opponent rather than repeat moves (the generic games' search).
-	Contempt int
 	// Seed feeds every random choice (noise, mixed strategies, sampled secrets): the same
 	// seed and limits give the same move.
 	Seed uint64
