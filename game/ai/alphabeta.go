@@ -257,12 +257,6 @@ func (s *chessSearcher) negamax(depth, ply, alpha, beta int, nullOK bool) int {
 	if inCheck {
 		depth++
 	}
-	// In forced capture an attacked king is check without the rule: the side must save
-	// it, so it is searched like an evasion (one ply more, nothing pruned).
-	threatened := s.forced && p.InCheck()
-	if threatened && ply < 2*depth+8 {
-		depth++
-	}
 	if depth <= 0 {
 		return s.quiesce(ply, alpha, beta, 0)
 	}
@@ -291,14 +285,15 @@ func (s *chessSearcher) negamax(depth, ply, alpha, beta int, nullOK bool) int {
 		depth++ // a forced reply costs the side nothing to think about
 	}
 
-	if !pvNode && !inCheck && !threatened && !mustTake && abs(beta) < MateBound {
+	if !pvNode && !inCheck && !mustTake && abs(beta) < MateBound {
 		eval := s.ev.Evaluate(p)
 		// Reverse futility: far above beta with little depth left.
 		if depth <= 3 && eval-110*depth >= beta {
 			return eval
 		}
-		// Null move: passing must still leave us above beta.
-		if nullOK && depth >= 3 && eval >= beta && s.hasPieces(us) {
+		// Null move: passing must still leave us above beta. Not in forced capture,
+		// where a pass changes who must take (zugzwang is the game there).
+		if nullOK && !s.forced && depth >= 3 && eval >= beta && s.hasPieces(us) {
 			r := 3 + depth/6
 			p.MakeNull()
 			sc := -s.negamax(depth-1-r, ply+1, -beta, -beta+1, false)
@@ -326,13 +321,13 @@ func (s *chessSearcher) negamax(depth, ply, alpha, beta int, nullOK bool) int {
 		}
 		quiet := !capture && m.Promo == game.NoType
 		p.Make(m)
-		gives := (s.check || s.forced) && p.InCheck()
+		gives := s.check && p.InCheck()
 		var sc int
 		if i == 0 {
 			sc = -s.negamax(depth-1, ply+1, -beta, -alpha, true)
 		} else {
 			r := 0
-			if depth >= 3 && quiet && !inCheck && !threatened && !gives && i >= 3 {
+			if depth >= 3 && quiet && !inCheck && !gives && i >= 3 {
 				r = int(s.lmr[min(depth, 63)][min(i, 63)])
 				if pvNode {
 					r--
@@ -533,11 +528,6 @@ func (s *chessSearcher) quiesce(ply, alpha, beta, qd int) int {
 func (s *chessSearcher) quiesceForced(ply, alpha, beta, qd int) int {
 	p := s.pos
 	moves := p.Captures(s.moves[ply][:0])
-	if len(moves) == 0 && qd < 6 && p.InCheck() {
-		// No capture, and the king attacked: standing pat would leave it to be taken.
-		// Every move is searched, as an evasion from check is in chess.
-		moves = p.LegalMoves(s.moves[ply][:0])
-	}
 	if len(moves) == 0 || qd >= 14 {
 		return s.ev.Evaluate(p)
 	}

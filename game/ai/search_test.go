@@ -164,21 +164,6 @@ func TestForcedNoStandPat(t *testing.T) {
 	}
 }
 
-// In forced capture an attacked king with nothing to take is check without the rule: the
-// side must save it, so the search may not stand pat there. White's Nc7 attacks the king
-// and the rook, Black has no capture, and after the king steps away White must take the
-// rook: a look of one ply sees it.
-func TestForcedKingAttacked(t *testing.T) {
-	r := load(t, "forced", "r3k3/7p/8/3N4/8/8/7P/7K w - - 0 1")
-	res, err := Search(context.Background(), r, Params{Limits: Limits{Depth: 1}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Move.UCI() != "d5c7" || res.Score < 150 {
-		t.Errorf("played %v, score %d, pv %v: want d5c7 winning the rook", res.Move.UCI(), res.Score, res.PV)
-	}
-}
-
 // A level that overlooks moves sees about its share of them, the same ones in every
 // iteration of a search (same seed), never none, and always a capture of the king.
 func TestOverlook(t *testing.T) {
