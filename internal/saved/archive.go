@@ -24,6 +24,9 @@ type Archived struct {
 	Opponent string `json:"opponent"` // an AI level, "person" (two people on this device) or "friend" (over the network)
 	Result   string `json:"result"`   // "1-0", "0-1", "1/2-1/2"
 	Reason   string `json:"reason"`   // the rules' words: "checkmate", "resignation", …
+	// Settled: a friend game that ended outside the moves (a claim past a deadline, a
+	// detected fault): its moves replay without ending it, and the result is the record's.
+	Settled bool `json:"settled,omitempty"`
 }
 
 // DateLayout is the form of Archived.Date.
@@ -122,6 +125,17 @@ func (x Archived) Check(levels []string) (*game.Game, error) {
 		return nil, err
 	}
 	o := g.Outcome()
+	if x.Settled {
+		switch {
+		case x.Opponent != "friend":
+			return nil, errors.New("a game settled outside the moves that is not a friend's")
+		case o.Over():
+			return nil, fmt.Errorf("settled outside the moves, but the moves end it (%s)", o.Reason)
+		case x.Result != "1-0" && x.Result != "0-1" && x.Result != "1/2-1/2" || x.Reason == "":
+			return nil, fmt.Errorf("result %q (%q)", x.Result, x.Reason)
+		}
+		return g, nil
+	}
 	if !o.Over() {
 		return nil, errors.New("the game is not over")
 	}

@@ -184,6 +184,9 @@ func (x *Archived) appendJSON(b []byte) []byte {
 	o.String("opponent", x.Opponent)
 	o.String("result", x.Result)
 	o.String("reason", x.Reason)
+	if x.Settled {
+		o.Bool("settled", x.Settled)
+	}
 	return o.End()
 }
 
@@ -198,6 +201,8 @@ func (x *Archived) read(r *tinyjson.Reader) {
 			x.Result = r.String()
 		case "reason":
 			x.Reason = r.String()
+		case "settled":
+			x.Settled = r.Bool()
 		default:
 			if !x.Game.readField(r, k) {
 				r.Fail("unknown field %q", k)

@@ -16,6 +16,7 @@ import (
 	"github.com/quintet-chess/quintet/game/clock"
 	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/internal/saved"
+	"github.com/quintet-chess/quintet/p2p"
 	"github.com/quintet-chess/quintet/scenes/match"
 )
 
@@ -32,7 +33,7 @@ type Prefs struct {
 	notice []string // English; translated where shown
 	kept   struct {
 		m   *match.Match
-		key [2]uint64
+		key [3]uint64
 	}
 	// The archive's last game came from archived (re-archived, not added again, if a
 	// takeback reopens it and it ends anew); opened is a game opened from the archive,
@@ -209,9 +210,9 @@ func levelNames() []string {
 	return names
 }
 
-func gameKey(m *match.Match) [2]uint64 {
+func gameKey(m *match.Match) [3]uint64 {
 	g := m.Game()
-	return [2]uint64{g.Rules().Hash(), uint64(len(g.Entries()))}
+	return [3]uint64{g.Rules().Hash(), uint64(len(g.Entries())), uint64(m.NetResult().Standing)}
 }
 
 // Keep saves m when it changed, if it is a game of one person against the AI: while
@@ -227,8 +228,9 @@ func (p *Prefs) Keep(m *match.Match) {
 	switch {
 	case cfg.Seats[0].Remote || cfg.Seats[1].Remote:
 		// A game with a friend keeps its own record while it goes on (scenes/friend.go);
-		// once over it is archived, if its log replays here to its result (not one
-		// settled outside the rules: a claim past a deadline, a detected fault).
+		// once over it is archived, if its log replays here: to its result, or, for one
+		// settled outside the moves (a claim past a deadline, a detected fault), without
+		// ending, the claim's result kept with it.
 		if !m.Game().Outcome().Over() {
 			return
 		}
@@ -236,6 +238,7 @@ func (p *Prefs) Keep(m *match.Match) {
 			human = game.Black
 		}
 		x := saved.Finished(m.Game(), optionsOf(m.Game()), human, "friend", cfg.Pick, p.now())
+		x.Settled = m.NetResult().Standing == p2p.Claimed
 		if _, err := x.Check(levelNames()); err == nil {
 			p.archive(m, x)
 		}
@@ -316,6 +319,12 @@ func (p *Prefs) Open(x saved.Archived, opp match.Opponent) (*match.Match, error)
 	g, err := x.Check(levelNames())
 	if err != nil {
 		return nil, err
+	}
+	if x.Settled {
+		res := map[string]game.Result{"1-0": game.WhiteWins, "0-1": game.BlackWins, "1/2-1/2": game.Drawn}[x.Result]
+		if g, err = match.Settle(g, game.Outcome{Result: res, Reason: x.Reason}); err != nil {
+			return nil, err
+		}
 	}
 	human := x.HumanColor()
 	var seats [2]match.Seat
