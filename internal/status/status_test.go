@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"github.com/quintet-chess/quintet/internal/tinyjson/jsontest"
 )
 
 // fill sets every field of v (a pointer) from rng: strings with characters JSON must
@@ -82,31 +84,8 @@ func TestAppendJSONAsEncodingJSON(t *testing.T) {
 // TestEveryFieldWritten: with every field set to something non-zero, the JSON has one
 // key per field of every type (a field added without its line in encode.go fails).
 func TestEveryFieldWritten(t *testing.T) {
-	s := Status{Options: []string{"x"}, Buttons: []Button{{}}, Game: &Game{Moves: []string{"e4"}, Clocks: []string{"1:00"}}, Net: &Net{Chat: []string{"hi"}}}
-	var set func(v reflect.Value)
-	set = func(v reflect.Value) {
-		switch v.Kind() {
-		case reflect.Pointer:
-			set(v.Elem())
-		case reflect.Struct:
-			for i := 0; i < v.NumField(); i++ {
-				set(v.Field(i))
-			}
-		case reflect.Slice:
-			for i := 0; i < v.Len(); i++ {
-				set(v.Index(i))
-			}
-		case reflect.String:
-			v.SetString("s")
-		case reflect.Bool:
-			v.SetBool(true)
-		case reflect.Int, reflect.Int64:
-			v.SetInt(7)
-		case reflect.Float64:
-			v.SetFloat(1.5)
-		}
-	}
-	set(reflect.ValueOf(&s).Elem())
+	var s Status
+	jsontest.Fill(&s)
 	var m map[string]any
 	if err := json.Unmarshal(s.AppendJSON(nil), &m); err != nil {
 		t.Fatal(err)
