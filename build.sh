@@ -17,7 +17,7 @@ command -v go >/dev/null || die "go is not on PATH (Go $(sed -n 's/^go //p' go.m
 # wasm_gcflags turn inlining off (-l) in every package but those the AI's search and the
 # Go runtime spend their time in. Inlined copies of small functions are most of what a
 # Go wasm compresses badly: without them main.wasm is about as large raw but 0.2 MB
-# smaller in brotli (2.68 -> 2.48 MB), which the first visit's 2.8 MB budget needs. The
+# smaller in brotli (2.68 -> 2.48 MB), which the first visit's budget (now 2.5 MB) needs. The
 # AI (game/..., run by internal/aiclient in the worker) keeps inlining, and with it the
 # standard packages it calls: ./build.sh bench compares its search speed under both flags.
 # A package matching several patterns takes the last one's flags.

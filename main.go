@@ -67,10 +67,24 @@ func main() {
 // app to see them, however slow the machine. It keeps App's LayoutF (ebiten.LayoutFer).
 type counted struct {
 	*scenes.App
-	updates int
+	updates, draws int
 }
 
 func (g *counted) Update() error {
 	g.updates++
+	if g.updates == 1 {
+		mark("quintet-update1") // Ebitengine runs the game: its first update
+	}
 	return g.App.Update()
+}
+
+// Draw marks where the first frame's time goes (the browser test TestStartTiming reads
+// the marks): the app's drawing, then Ebitengine's flush of it to WebGL, which follows.
+func (g *counted) Draw(screen *ebiten.Image) {
+	g.draws++
+	if g.draws == 1 {
+		mark("quintet-draw1")
+		defer mark("quintet-draw1-end")
+	}
+	g.App.Draw(screen)
 }

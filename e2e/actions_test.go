@@ -168,6 +168,24 @@ func glowing(c color.RGBA) bool { return c.R > 0xd0 && c.G > 0xa0 && c.B < 0x90 
 
 var drawnRe = regexp.MustCompile(`(\d)\+(\d)=(\d)`)
 
+// lastMoves is the move list's last line of moves. Once the game is over the list ends
+// with the result and why ("1-0, king captured"), which must be there.
+func lastMoves(t *testing.T, s state) string {
+	t.Helper()
+	ms := s.Game.Moves
+	if s.Game.Result != "*" {
+		want := strings.Replace(s.Game.Result, "1/2-1/2", "½-½", 1) + ", "
+		if len(ms) < 2 || !strings.HasPrefix(ms[len(ms)-1], want) {
+			t.Fatalf("the move list does not end with the result %q: %q", want, ms)
+		}
+		ms = ms[:len(ms)-1]
+	}
+	if len(ms) == 0 {
+		t.Fatalf("no moves in the list")
+	}
+	return ms[len(ms)-1]
+}
+
 // checkDrawn checks that the record tells the two numbers and X = (a+b) mod 10.
 func checkDrawn(t *testing.T, moves []string) (a, b, x int) {
 	t.Helper()
@@ -636,8 +654,10 @@ func testButtonsAI(t *testing.T, browser context_, srv *server) {
 	tb.screenshot("chess-flipped")
 	checkBoard(t, tb, s)
 	tb.button("flip")
-	tb.button("sound")
-	tb.wait("sound off", func(s state) bool { return slicesContain(buttonLabels(s), "Sound off") })
+	if l := setting(tb, "sound"); l != "Sound off" {
+		t.Errorf("the sound setting says %q, want Sound off", l)
+	}
+	closeSettings(tb)
 	tb.button("resign")
 	tb.wait("the resign question", func(s state) bool { return s.Game.Panel == "resign" })
 	tb.screenshot("chess-resign-confirm")

@@ -28,6 +28,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
+	"github.com/quintet-chess/quintet/internal/status"
 	"github.com/quintet-chess/quintet/internal/webserve"
 )
 
@@ -106,56 +107,9 @@ func (s *server) failures() []string {
 	return append([]string(nil), s.failed...)
 }
 
-// state is window.quintet, which the app sets whenever what it shows changes.
-type state struct {
-	Scene   string   `json:"scene"`
-	Variant string   `json:"variant"`
-	Options []string `json:"options"`
-	Title   string   `json:"title"`
-	Error   string   `json:"error"`
-	Board   struct {
-		X       float64 `json:"x"`
-		Y       float64 `json:"y"`
-		Square  float64 `json:"square"`
-		Files   int     `json:"files"`
-		Ranks   int     `json:"ranks"`
-		Flipped bool    `json:"flipped"`
-	} `json:"board"`
-	Buttons []struct {
-		ID      string  `json:"id"`
-		Label   string  `json:"label"`
-		X       float64 `json:"x"`
-		Y       float64 `json:"y"`
-		W       float64 `json:"w"`
-		H       float64 `json:"h"`
-		Enabled bool    `json:"enabled"`
-		Clipped bool    `json:"clipped"`
-	} `json:"buttons"`
-	Game *struct {
-		Text      string   `json:"text"`
-		Hash      string   `json:"hash"`
-		Step      string   `json:"step"`
-		ToAct     int      `json:"toAct"`
-		Viewer    string   `json:"viewer"`
-		Plies     int      `json:"plies"`
-		Result    string   `json:"result"`
-		Reason    string   `json:"reason"`
-		Line      string   `json:"line"`
-		Thinking  bool     `json:"thinking"`
-		Handover  bool     `json:"handover"`
-		Panel     string   `json:"panel"`
-		Moves     []string `json:"moves"`
-		Error     string   `json:"error"`
-		Animating bool     `json:"animating"`
-		Pick      bool     `json:"pick"`
-		Message   string   `json:"message"`
-		// A timed game's clocks (scenes.GameStatus).
-		Clocks      []string `json:"clocks"`
-		ClockRuns   int      `json:"clockRuns"`
-		ClockLow    int      `json:"clockLow"`
-		TimeControl string   `json:"timeControl"`
-	} `json:"game"`
-}
+// state is window.quintet, which the app sets whenever what it shows changes: the app's
+// own type (internal/status), read with encoding/json.
+type state = status.Status
 
 type viewport struct {
 	name          string

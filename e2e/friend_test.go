@@ -18,29 +18,14 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/game/ai"
+	"github.com/quintet-chess/quintet/internal/saved"
+	"github.com/quintet-chess/quintet/internal/status"
 	"github.com/quintet-chess/quintet/internal/testrelay"
 )
 
 // netState is window.quintet.net: a game with a friend.
-type netState struct {
-	Role     string   `json:"role"`
-	State    string   `json:"state"`
-	Link     string   `json:"link"`
-	Relays   int      `json:"relays"`
-	SetupMS  int64    `json:"setupMs"`
-	Color    string   `json:"color"`
-	Verified bool     `json:"verified"`
-	SentAt   int64    `json:"sentAt"`
-	RecvAt   int64    `json:"recvAt"`
-	Fault    string   `json:"fault"`
-	Offer    string   `json:"offer"`
-	Chat     []string `json:"chat"`
-	// The protocol's result and claims (issue 13).
-	Standing  string `json:"standing"`
-	Claimable string `json:"claimable"`
-	Claimed   string `json:"claimed"`
-	Intruders int    `json:"intruders"`
-}
+type netState = status.Net
 
 func (tb *tab) net() netState {
 	tb.t.Helper()
@@ -183,6 +168,14 @@ func TestFriend(t *testing.T) {
 		checkBoard(t, host, hs)
 		checkBoard(t, guest, gs)
 		t.Logf("sealed turn (second mover's seal to the resolved turn), ms: %v", lat)
+		// The host resigns: both pages keep the finished game in their archive.
+		host.button("resign")
+		host.wait("the resign question", func(s state) bool { return s.Game.Panel == "resign" })
+		host.button("yes")
+		hs = host.wait("the game over", func(s state) bool { return s.Game.Result != "*" })
+		gs = guest.wait("the game over", func(s state) bool { return s.Game.Result != "*" })
+		checkFriendArchived(t, host, "simultaneous", hn.Color, hs)
+		checkFriendArchived(t, guest, "simultaneous", gn.Color, gs)
 		checkConsole(t, host.close(), srv)
 		checkConsole(t, guest.close(), srv)
 	})
@@ -232,19 +225,25 @@ func TestFriend(t *testing.T) {
 				time.Sleep(100 * time.Millisecond)
 			}
 		}
-		w := tabs["white"].wait("the reveal", func(s state) bool { return strings.Contains(strings.Join(s.Game.Moves, " "), "{") && !s.Game.Animating })
-		b := tabs["black"].wait("the reveal", func(s state) bool { return strings.Contains(strings.Join(s.Game.Moves, " "), "{") && !s.Game.Animating })
+		w := tabs["white"].wait("the reveal", func(s state) bool {
+			return strings.Contains(strings.Join(s.Game.Moves, " "), " — ") && !s.Game.Animating
+		})
+		b := tabs["black"].wait("the reveal", func(s state) bool {
+			return strings.Contains(strings.Join(s.Game.Moves, " "), " — ") && !s.Game.Animating
+		})
 		t.Logf("crown: white sees %q (%s), black sees %q (%s)", w.Game.Moves, w.Game.Result, b.Game.Moves, b.Game.Result)
-		if w.Game.Result != b.Game.Result || w.Game.Plies != b.Game.Plies || w.Game.Moves[len(w.Game.Moves)-1] != b.Game.Moves[len(b.Game.Moves)-1] {
+		if w.Game.Result != b.Game.Result || w.Game.Plies != b.Game.Plies || lastMoves(t, w) != lastMoves(t, b) {
 			t.Fatalf("the pages disagree after the reveal")
 		}
-		if last := w.Game.Moves[len(w.Game.Moves)-1]; !strings.Contains(last, "Bxe8 {Black's crown was on the") {
+		if last := lastMoves(t, w); !strings.Contains(last, "Bxe8 — Black's crown was on the") {
 			t.Fatalf("the last move is not the capture on e8 with Black's secret revealed: %q", w.Game.Moves)
 		}
 		if w.Game.Result != "*" {
 			// Over: both sides opened every secret and checked the other's.
 			tabs["white"].waitNet("the game checked by both sides", func(_ state, n netState) bool { return n.Verified })
 			tabs["black"].waitNet("the game checked by both sides", func(_ state, n netState) bool { return n.Verified })
+			checkFriendArchived(t, tabs["white"], "crown", "white", w)
+			checkFriendArchived(t, tabs["black"], "crown", "black", b)
 		}
 		slices.Sort(lat)
 		if len(lat) > 0 {
@@ -551,4 +550,38 @@ func TestFriendClaimOnTime(t *testing.T) {
 	t.Logf("host (%s): %s %q, %q; guest: %s, %q, %q", hn.Color, hs.Game.Result, hs.Game.Reason, hs.Game.Message, gs.Game.Result, gn.Claimed, gs.Game.Message)
 	checkConsole(t, guest.close(), srv)
 	checkConsole(t, host.close(), srv)
+}
+
+// checkFriendArchived: the page's archive (as the app reads it back, every game replayed
+// to its result) ends with the finished game with a friend: its game, this page's side,
+// the result and all its entries.
+func checkFriendArchived(t *testing.T, tb *tab, variant, side string, s state) {
+	t.Helper()
+	var text string
+	var a saved.Archive
+	for i := 0; i < 50; i++ { // the page archives on its next tick
+		text = tb.str(`localStorage.getItem("quintet.archive")`)
+		var err error
+		if a, err = saved.DecodeArchive(text, levelNames()); err == nil && len(a.Games) > 0 && a.Games[len(a.Games)-1].Variant == variant {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if len(a.Games) == 0 {
+		t.Fatalf("%s: nothing archived: %.300q", side, text)
+	}
+	x := a.Games[len(a.Games)-1]
+	t.Logf("%s's archive: %s against %s as %s, %s (%s), %d entries", side, x.Variant, x.Opponent, x.Human, x.Result, x.Reason, len(x.Log))
+	if x.Variant != variant || x.Opponent != "friend" || x.Human != side || x.Result != s.Game.Result || len(x.Log) != s.Game.Plies {
+		t.Errorf("%s's archive ends with %s against %s as %s, %s, %d entries; want %s against friend as %s, %s, %d entries",
+			side, x.Variant, x.Opponent, x.Human, x.Result, len(x.Log), variant, side, s.Game.Result, s.Game.Plies)
+	}
+}
+
+func levelNames() []string {
+	var out []string
+	for _, l := range ai.Levels {
+		out = append(out, l.Name)
+	}
+	return out
 }

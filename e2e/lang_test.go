@@ -188,14 +188,18 @@ func testLanguageSwitch(t *testing.T, browser context_, srv *server) {
 	}
 	// Sound and the board's orientation are remembered too.
 	flipped := s.Board.Flipped
-	tb.button("sound")
+	if l := setting(tb, "sound"); l != "Sound off" {
+		t.Errorf("the sound setting says %q, want Sound off", l)
+	}
+	closeSettings(tb)
 	tb.button("flip")
-	tb.wait("sound off, board turned", func(s state) bool { return labels(s)["sound"] == "Sound off" && s.Board.Flipped != flipped })
+	tb.wait("board turned", func(s state) bool { return s.Board.Flipped != flipped })
 	tb.reload()
 	s = waitPlay(tb)
-	if labels(s)["sound"] != "Sound off" || s.Board.Flipped == flipped {
-		t.Errorf("after a reload: sound %q, flipped %v (was %v before turning)", labels(s)["sound"], s.Board.Flipped, flipped)
+	if l := settingLabel(tb, "sound"); l != "Sound off" || s.Board.Flipped == flipped {
+		t.Errorf("after a reload: sound %q, flipped %v (was %v before turning)", l, s.Board.Flipped, flipped)
 	}
+	closeSettings(tb)
 	tb.clearStorage()
 	checkConsole(t, tb.close(), srv)
 }

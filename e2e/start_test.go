@@ -26,7 +26,10 @@ var startSteps = []struct{ key, what string }{
 	{"instantiated", "compiled and instantiated"},
 	{"main", "Go runtime started, inits run (main)"},
 	{"app", "first scene built"},
+	{"update1", "Ebitengine's first update"},
 	{"layout", "first layout (window.quintet)"},
+	{"draw1", "the first Draw begins"},
+	{"draw1End", "the first Draw ends (then Ebitengine flushes it to WebGL)"},
 	{"shown", "first frame on screen"},
 }
 
@@ -37,7 +40,8 @@ const startMarksJS = `(() => {
   return { buildJson: r("build.json", "responseEnd"), scripts: m("quintet-scripts"), decoder: m("quintet-decoder"),
     wasmFirstByte: r("main.wasm.", "responseStart"), wasmReceived: r("main.wasm.", "responseEnd"),
     decoded: m("quintet-wasm-decoded"), instantiated: m("quintet-instantiated"), main: m("quintet-main"),
-    app: m("quintet-app"), layout: m("quintet-layout"), shown: m("quintet-first-frame-shown") };
+    app: m("quintet-app"), update1: m("quintet-update1"), layout: m("quintet-layout"), draw1: m("quintet-draw1"),
+    draw1End: m("quintet-draw1-end"), shown: m("quintet-first-frame-shown") };
 })()`
 
 // TestStartTiming measures where a first visit's start goes: the site under a sub-path

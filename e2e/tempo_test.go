@@ -3,29 +3,47 @@
 package e2e
 
 import (
+	"fmt"
+	"runtime"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
 
-// TestTempo plays a few moves against the quickest AI in the games that animate most (the
-// die, capture draws, simultaneous resolutions), on a desktop and a phone, and logs the
-// time from each move to the next moment the person may act: the figures behind the
-// animation timings, which are measured by the clock (scenes/motion.go), not in frames.
+// TestTempo plays a few moves against the quickest AI in every game, on a desktop and a
+// phone, and logs the time from each move to the next moment the person may act (and
+// from the first screen to the first input), with a table of them all at the end: the
+// figures behind the animation timings, which are measured by the clock
+// (scenes/motion.go), not in frames.
 // It also checks that the animation setting cycles and is remembered across a reload.
 func TestTempo(t *testing.T) {
 	srv := startServer(t, staticDir(t))
 	browser := startBrowser(t)
-	for _, c := range []struct {
+	type tempoCase struct {
 		variant string
 		vp      viewport
-	}{
-		{"pillar", phone}, {"probabilistic", desktop},
-	} {
+	}
+	var cases []tempoCase
+	for _, v := range []string{"chess", "forced", "probabilistic", "crown", "pillar", "simultaneous"} {
+		for _, vp := range []viewport{desktop, phone} {
+			cases = append(cases, tempoCase{v, vp})
+		}
+	}
+	var summary []string
+	defer func() {
+		t.Logf("load average %.1f on %d cores; from a move to the next possible input, median (min–max), and from the first screen to the first input:\n%s",
+			loadAverage(), runtime.NumCPU(), strings.Join(summary, "\n"))
+	}()
+	for _, c := range cases {
 		t.Run(c.variant+"-"+c.vp.name, func(t *testing.T) {
 			tb := open(t, browser, srv.url, "?variant="+c.variant+"&side=white&opponent=beginner&play=1", c.vp)
+			tb.clearStorage() // not the game of an earlier round, taken up again
+			tb.reload()
 			waitPlay(tb)
+			first := time.Now()
 			s := settle(tb, 0)
+			firstInput := time.Since(first).Round(10 * time.Millisecond)
 			var waits []time.Duration
 			for range 4 {
 				ms := plainMoves(t, s)
@@ -44,34 +62,32 @@ func TestTempo(t *testing.T) {
 			slices.Sort(waits)
 			t.Logf("%s at %s: from a move to the next possible input (the AI's reply, its die, draws and animations included): %v, median %v",
 				c.variant, c.vp.name, waits, waits[len(waits)/2])
+			summary = append(summary, fmt.Sprintf("  %-13s %-7s %6v (%v–%v) over %d moves; first input %v", c.variant, c.vp.name,
+				waits[len(waits)/2], waits[0], waits[len(waits)-1], len(waits), firstInput))
 			checkConsole(t, tb.close(), srv)
 		})
 	}
 	t.Run("setting-remembered", func(t *testing.T) {
 		tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&play=1", desktop)
 		waitPlay(tb)
-		label := func() string {
-			for _, b := range tb.state().Buttons {
-				if b.ID == "motion" {
-					return b.Label
-				}
+		if l := settingLabel(tb, "motion"); l != "Animation: normal" {
+			t.Fatalf("the animation setting says %q at first, want Animation: normal", l)
+		}
+		for _, want := range []string{"Animation: fast", "Animation: off"} {
+			if l := setting(tb, "motion"); l != want {
+				t.Fatalf("the animation setting says %q, want %q", l, want)
 			}
-			return ""
 		}
-		if l := label(); l != "Anim. on" {
-			t.Fatalf("the animation button says %q at first, want Anim. on", l)
-		}
-		for _, want := range []string{"Anim. fast", "Anim. off"} {
-			tb.button("motion")
-			tb.wait("the setting "+want, func(s state) bool { return label() == want })
-		}
+		closeSettings(tb)
 		tb.reload()
 		waitPlay(tb)
-		if l := label(); l != "Anim. off" {
-			t.Errorf("after a reload the animation button says %q, want Anim. off", l)
+		if l := settingLabel(tb, "motion"); l != "Animation: off" {
+			t.Errorf("after a reload the animation setting says %q, want Animation: off", l)
 		}
-		tb.button("motion")
-		tb.wait("the setting back to normal", func(s state) bool { return label() == "Anim. on" })
+		if l := setting(tb, "motion"); l != "Animation: normal" {
+			t.Errorf("the animation setting back to normal says %q", l)
+		}
+		closeSettings(tb)
 		checkConsole(t, tb.close(), srv)
 	})
 }

@@ -234,7 +234,8 @@ func (r *pillarRules) Apply(in Input) (Record, error) {
 			return Record{}, fmt.Errorf("die face %d: want 0–5", in.Values[0])
 		}
 		r.roll(int8(in.Values[0]))
-		rec := Record{Text: "rolled " + r.cfg.faceName(r.die)}
+		rec := Record{Text: "rolled " + r.cfg.faceName(r.die),
+			Chance: &Chance{Die: true, Face: r.cfg.face(r.die), Values: in.Values}}
 		if r.moves[0].Kind == Pass {
 			rec.Text += ", no move"
 		}

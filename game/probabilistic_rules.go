@@ -240,7 +240,8 @@ func (r *probRules) playMove(m Move, rec *Record) {
 
 // applyDraw resolves the pending attempt with X = (a+b) mod 10.
 func (r *probRules) applyDraw(a, b int) Record {
-	rec := Record{Text: fmt.Sprintf("%d+%d=%d: ", a, b, (a+b)%10)}
+	rec := Record{Text: fmt.Sprintf("%d+%d=%d: ", a, b, (a+b)%10),
+		Chance: &Chance{Values: [2]uint8{uint8(a), uint8(b)}, X: uint8((a + b) % 10)}}
 	r.playDraw((a+b)%10, &rec)
 	return r.told(rec)
 }
@@ -351,7 +352,11 @@ func (r *probRules) resolve(m Move, x int, rec *Record) {
 		}
 	}
 	attacker, target := p.board[m.From], p.board[r.victim(m)]
-	switch r.oddsOf(m).Result(x) {
+	res := r.oddsOf(m).Result(x)
+	if rec != nil && rec.Chance != nil {
+		rec.Chance.Result = res
+	}
+	switch res {
 	case AttemptSuccess:
 		if m.Kind == Strike {
 			m = Move{From: m.From, To: m.To}

@@ -2,6 +2,7 @@ package game
 
 import (
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -517,5 +518,50 @@ func TestProbGolden(t *testing.T) {
 		if out := g.PGN(); out != string(data) {
 			t.Errorf("%s: export differs from the golden text:\n%s", name, out)
 		}
+	}
+}
+
+// TestChanceRecords: a draw's record carries its result as data (the move list draws it):
+// the scholar game's two attempts succeed with the numbers the PGN names, and a pillar
+// roll names the face rolled.
+func TestChanceRecords(t *testing.T) {
+	b, err := os.ReadFile("testdata/probabilistic_scholar.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := ParsePGN(string(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []Chance
+	for _, e := range g.Entries() {
+		if e.Input.Kind == InputDraw {
+			if e.Record.Chance == nil {
+				t.Fatalf("draw %q without its chance", e.Record.Text)
+			}
+			got = append(got, *e.Record.Chance)
+		} else if e.Record.Chance != nil {
+			t.Errorf("%q: a chance on a move", e.Record.Text)
+		}
+	}
+	want := []Chance{{Values: [2]uint8{1, 2}, X: 3, Result: AttemptSuccess}, {Values: [2]uint8{2, 3}, X: 5, Result: AttemptSuccess}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("chances %+v, want %+v", got, want)
+	}
+	miss := probGame(t, "4k3/8/8/8/8/8/3p4/3RK3 w - - 0 1", "Rxd2 4+5")
+	es := miss.Entries()
+	if c := es[len(es)-1].Record.Chance; c == nil || c.Result != AttemptDies || c.X != 9 {
+		t.Errorf("4+5=9 against 60/20/20: %+v, want the attacker dead", c)
+	}
+	p, err := NewGame("pillar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Apply(Input{Kind: InputDraw, Values: [2]uint8{1}}); err != nil {
+		t.Fatal(err)
+	}
+	face, _ := p.Rules().(DieHolder).Die()
+	if c := p.Entries()[0].Record.Chance; c == nil || !c.Die || c.Face != face || c.Values[0] != 1 {
+		t.Errorf("pillar roll: %+v, want the face %v", c, face)
 	}
 }

@@ -93,6 +93,19 @@ type Record struct {
 	// "0-0D" for "0-0 (D)"); "" means Text. ParseMove must read it back.
 	PGN    string
 	Events []Event
+	// Chance is what a random draw decided, for a move list that draws it rather than
+	// spells it; nil for every other input.
+	Chance *Chance
+}
+
+// Chance is a draw's result as data: the die face rolled (pillar chess), or a capture
+// attempt's result (probabilistic chess), with the values drawn.
+type Chance struct {
+	Die    bool      // a die roll; Face is the face (NoType: skip)
+	Face   PieceType // the rolled face's piece type
+	Result AttemptResult
+	Values [2]uint8 // each side's contribution (a die uses Values[0])
+	X      uint8    // a capture attempt's decisive value, the sum's last digit
 }
 
 // Event is something a person should be told about: a check, a reveal, a collision.

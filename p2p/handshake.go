@@ -1,12 +1,12 @@
 package p2p
 
 import (
-	"encoding/json"
 	"slices"
 	"time"
 
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/game/clock"
+	"github.com/quintet-chess/quintet/internal/tinyjson"
 )
 
 // The handshake agrees the game and draws the colours with a commit-reveal coin flip:
@@ -45,8 +45,7 @@ func (m *Match) Flip() []byte {
 	if m.flip == nil {
 		return nil
 	}
-	b, _ := json.Marshal(m.flip)
-	return b
+	return m.flip.appendJSON(nil)
 }
 
 // remembered is the memo given in the config, if it reads.
@@ -55,7 +54,9 @@ func (m *Match) remembered() *flipMemo {
 		return nil
 	}
 	var f flipMemo
-	if json.Unmarshal(m.cfg.Flip, &f) != nil {
+	r := tinyjson.NewReader(string(m.cfg.Flip))
+	f.read(r)
+	if r.Finish() != nil {
 		return nil
 	}
 	return &f

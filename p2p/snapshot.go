@@ -1,13 +1,13 @@
 package p2p
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
 
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/game/clock"
+	"github.com/quintet-chess/quintet/internal/tinyjson"
 )
 
 // A snapshot is everything one side needs to go on with a match after its program
@@ -162,7 +162,7 @@ func (m *Match) snapshot() ([]byte, error) {
 	for h := range gs.ever {
 		s.Ever = append(s.Ever, h)
 	}
-	return json.Marshal(&s)
+	return s.appendJSON(nil), nil
 }
 
 // persist hands a snapshot to Config.Save, if set. Called with the lock held after every
@@ -186,7 +186,9 @@ func RestoreMatch(data []byte, save func([]byte)) (*Match, error) {
 // restoreMatch is RestoreMatch on the clock now (nil: time.Now).
 func restoreMatch(data []byte, save func([]byte), now func() time.Time) (*Match, error) {
 	var s snapshot
-	if err := json.Unmarshal(data, &s); err != nil {
+	r := tinyjson.NewReader(string(data))
+	s.read(r)
+	if err := r.Finish(); err != nil {
 		return nil, fmt.Errorf("saved match: %v", err)
 	}
 	if s.Version != snapshotVersion {

@@ -5,13 +5,13 @@
 package scenes
 
 import (
-	"encoding/json"
 	"math"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/quintet-chess/quintet/internal/lang"
+	"github.com/quintet-chess/quintet/internal/status"
 	"github.com/quintet-chess/quintet/scenes/prefs"
 )
 
@@ -45,74 +45,14 @@ type Ctx struct {
 // GoTo switches to scene s after this tick.
 func (c *Ctx) GoTo(s Scene) { c.next = s }
 
-// Status describes what a scene shows, for the host page (title, loading text) and the
-// browser tests, which read it as window.quintet. Lengths are CSS pixels.
-type Status struct {
-	Scene   string         `json:"scene"`
-	Variant string         `json:"variant"`
-	Options []string       `json:"options,omitempty"` // the game's options, "key=value"
-	Title   string         `json:"title"`
-	Error   string         `json:"error"`
-	Notice  string         `json:"notice,omitempty"` // about the stored records, as shown
-	Lang    string         `json:"lang"`             // the page's language
-	Board   BoardStatus    `json:"board"`
-	Buttons []ButtonStatus `json:"buttons"`
-	Game    *GameStatus    `json:"game,omitempty"`
-	Net     *NetStatus     `json:"net,omitempty"` // a game with a friend (friend.go)
-}
-
-// BoardStatus is the board's rectangle: 0 before the first layout.
-type BoardStatus struct {
-	X       float64 `json:"x"`
-	Y       float64 `json:"y"`
-	Square  float64 `json:"square"`
-	Files   int     `json:"files"`
-	Ranks   int     `json:"ranks"`
-	Flipped bool    `json:"flipped"`
-}
-
-// ButtonStatus is a button on the screen.
-type ButtonStatus struct {
-	ID      string  `json:"id"`
-	Label   string  `json:"label"`
-	X       float64 `json:"x"`
-	Y       float64 `json:"y"`
-	W       float64 `json:"w"`
-	H       float64 `json:"h"`
-	Enabled bool    `json:"enabled"`
-	Clipped bool    `json:"clipped,omitempty"` // the label is cut short to fit
-}
-
-// GameStatus is the game on the play screen.
-type GameStatus struct {
-	Text     string   `json:"text"`   // position text of what is drawn (the viewer's view)
-	Hash     string   `json:"hash"`   // the game's hash, hexadecimal (the viewer's view's while it hides secrets)
-	Step     string   `json:"step"`   // move, draw, reveal, over
-	ToAct    int      `json:"toAct"`  // bit per colour: people who must act now
-	Viewer   string   `json:"viewer"` // whose view is drawn
-	Plies    int      `json:"plies"`  // entries in the log
-	Result   string   `json:"result"`
-	Reason   string   `json:"reason"`
-	Line     string   `json:"line"` // the status line shown
-	Thinking bool     `json:"thinking"`
-	Handover bool     `json:"handover"` // the hand-over screen hides the board
-	Panel    string   `json:"panel"`    // an open choice panel
-	Moves    []string `json:"moves"`    // the move list's records
-	// Animating: a piece is still sliding (screenshots wait for it).
-	Animating bool   `json:"animating"`
-	Pick      bool   `json:"pick"`              // a person is asked to pick a number 0–9
-	Message   string `json:"message,omitempty"` // the last thing that happened, while shown
-	Error     string `json:"error"`
-	Review    int    `json:"review"`             // entries of the log shown in review, -1 live
-	Premove   string `json:"premove,omitempty"`  // a premove waiting, in coordinates
-	Analysis  string `json:"analysis,omitempty"` // the AI's analysis of the reviewed position
-	// A timed game's clocks: each face as shown (White, Black), bits of the running and
-	// the low ones, the time control ("3+2").
-	Clocks      []string `json:"clocks,omitempty"`
-	ClockRuns   int      `json:"clockRuns,omitempty"`
-	ClockLow    int      `json:"clockLow,omitempty"`
-	TimeControl string   `json:"timeControl,omitempty"`
-}
+// The status types live in internal/status (the browser tests read them too).
+type (
+	Status       = status.Status
+	BoardStatus  = status.Board
+	ButtonStatus = status.Button
+	GameStatus   = status.Game
+	NetStatus    = status.Net
+)
 
 // App is the ebiten.Game: it hosts the current scene and tells the host about it.
 type App struct {
@@ -124,6 +64,7 @@ type App struct {
 	prefs  *prefs.Prefs
 	tick   int
 	last   string
+	buf    []byte // the status's JSON, written again every update
 	report func(Status, string)
 	frames int
 	// dirty is set when the screen must be drawn again; otherwise Draw keeps the last
@@ -201,10 +142,10 @@ func (a *App) Update() error {
 	if a.report != nil {
 		s := a.scene.Status()
 		s.Lang = lang.Current()
-		b, err := json.Marshal(s)
-		if err == nil && string(b) != a.last {
+		a.buf = s.AppendJSON(a.buf[:0])
+		if string(a.buf) != a.last {
 			a.dirty = true
-			a.last = string(b)
+			a.last = string(a.buf)
 			a.report(s, a.last)
 		}
 	}

@@ -198,7 +198,11 @@ func archiveLines(x saved.Archived) (string, string, string) {
 		title = lang.Game(v.Title)
 	}
 	opp := lang.T("Person here")
-	if x.Opponent != "person" {
+	switch x.Opponent {
+	case "person":
+	case "friend":
+		opp = lang.T("Friend")
+	default:
 		opp = lang.F("AI %s", lang.Game(x.Opponent))
 	}
 	var res string

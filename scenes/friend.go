@@ -2,7 +2,6 @@ package scenes
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"image/color"
 	"math"
@@ -16,6 +15,7 @@ import (
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/game/clock"
 	"github.com/quintet-chess/quintet/internal/lang"
+	"github.com/quintet-chess/quintet/internal/saved"
 	"github.com/quintet-chess/quintet/p2p"
 	"github.com/quintet-chess/quintet/p2p/relay"
 	"github.com/quintet-chess/quintet/scenes/layout"
@@ -62,15 +62,12 @@ func (s netSettings) rtc() p2p.RTCConfig {
 
 // friendRecord is what localStorage keeps of a room ("friend/<room id>"): enough to take
 // the match up again after the page reloads.
-type friendRecord struct {
-	Host    bool
-	Variant string
-	Options []string
-	Clock   clock.Control `json:",omitempty"` // the time control the link names
-	Relays  []string      `json:",omitempty"`
-	Snap    []byte        `json:",omitempty"` // p2p.Match snapshot
-	Ended   string        `json:",omitempty"` // why this side stopped for good
-	Flip    []byte        `json:",omitempty"` // the room's first colour flip (p2p.Match.Flip): it stands
+type friendRecord = saved.Friend
+
+// recClock is the time control a room's record names (checked when it was loaded).
+func recClock(r friendRecord) clock.Control {
+	c, _ := clock.Parse(r.Clock)
+	return c
 }
 
 // maxRecord bounds a stored record read back (localStorage is user-editable input).
@@ -79,13 +76,17 @@ const maxRecord = 1 << 20
 func loadRecord(h Host, room relay.Room) (friendRecord, bool) {
 	var r friendRecord
 	t := h.Get("friend/" + room.ID())
-	if t == "" || len(t) > maxRecord || json.Unmarshal([]byte(t), &r) != nil {
+	if t == "" || len(t) > maxRecord {
 		return r, false
+	}
+	r, err := saved.DecodeFriend(t)
+	if err != nil {
+		return friendRecord{}, false
 	}
 	if _, err := game.Lookup(r.Variant, r.Options...); err != nil {
 		return r, false
 	}
-	if c := r.Clock; c.Base < 0 || c.Base > clock.MaxBase || c.Inc < 0 || c.Inc > clock.MaxInc {
+	if _, err := clock.Parse(r.Clock); err != nil {
 		return r, false
 	}
 	return r, true
@@ -129,8 +130,7 @@ func (f *friendLink) save(snap []byte) {
 	if snap != nil {
 		f.rec.Snap = snap
 	}
-	b, _ := json.Marshal(f.rec)
-	f.hostPage.Set("friend/"+f.room.ID(), string(b))
+	f.hostPage.Set("friend/"+f.room.ID(), saved.EncodeFriend(f.rec))
 }
 
 func (f *friendLink) end(why string) {
@@ -224,7 +224,7 @@ func (f *friendLink) close() {
 // linkURL is the link for the friend.
 func (f *friendLink) linkURL(offer string) string {
 	f.mu.Lock()
-	l := relay.Link{Room: f.room, Offer: offer, Variant: f.rec.Variant, Options: f.rec.Options, Clock: f.rec.Clock}
+	l := relay.Link{Room: f.room, Offer: offer, Variant: f.rec.Variant, Options: f.rec.Options, Clock: recClock(f.rec)}
 	f.mu.Unlock()
 	if strings.Join(f.set.Relays, " ") != strings.Join(relay.DefaultRelays, " ") {
 		l.Relays = f.set.Relays
@@ -267,7 +267,7 @@ func NewFriendHost(setup *Setup, h Host) *Friend {
 	set := loadSettings(h)
 	f := &Friend{setup: setup, what: "link", fs: faces{}}
 	f.link = &friendLink{host: true, room: relay.NewRoom(), set: set, hostPage: h,
-		rec: friendRecord{Host: true, Variant: cfg.Variant, Options: cfg.Options, Clock: cfg.Clock}}
+		rec: friendRecord{Host: true, Variant: cfg.Variant, Options: cfg.Options, Clock: cfg.Clock.String()}}
 	f.link.save(nil)
 	setPageFragment(relay.Link{Room: f.link.room}.Fragment()) // a reload takes the room up again
 	f.link.pair()
@@ -319,7 +319,7 @@ func FriendFromPage(setup *Setup, h Host) Scene {
 		}
 	} else {
 		// The guest plays the game the link names, and no other.
-		f.link.rec = friendRecord{Relays: l.Relays, Variant: l.Variant, Options: l.Options, Clock: l.Clock}
+		f.link.rec = friendRecord{Relays: l.Relays, Variant: l.Variant, Options: l.Options, Clock: l.Clock.String()}
 	}
 	if l.Offer != "" {
 		f.what = "answer"
@@ -447,7 +447,7 @@ func (f *Friend) Update(ctx *Ctx) error {
 			f.link.close()
 			mc := p2p.Config{Host: f.link.host, Save: f.link.save}
 			f.link.mu.Lock()
-			mc.Variant, mc.Options, mc.Flip, mc.Clock = f.link.rec.Variant, f.link.rec.Options, f.link.rec.Flip, f.link.rec.Clock
+			mc.Variant, mc.Options, mc.Flip, mc.Clock = f.link.rec.Variant, f.link.rec.Options, f.link.rec.Flip, recClock(f.link.rec)
 			f.link.mu.Unlock()
 			f.pm = p2p.NewMatch(mc)
 			if err := f.pm.Start(r.conn); err != nil {
@@ -749,25 +749,4 @@ func (f *Friend) Status() Status {
 	st.Net = &NetStatus{Role: map[bool]string{true: "host", false: "guest"}[f.link.host], Link: f.url,
 		State: f.what, Relays: c, RelaysTotal: n}
 	return st
-}
-
-// NetStatus is a game with a friend as the page and the tests see it.
-type NetStatus struct {
-	Role        string   `json:"role"`                // host or guest
-	State       string   `json:"state"`               // link, offer, answer, join; in play: online, offline, stopped
-	Link        string   `json:"link,omitempty"`      // the link or code shown
-	Relays      int      `json:"relays"`              // relays connected
-	RelaysTotal int      `json:"relaysTotal"`         // relays configured
-	SetupMS     int64    `json:"setupMs"`             // pairing time of the last connection
-	Color       string   `json:"color,omitempty"`     // our colour
-	Verified    bool     `json:"verified"`            // the game ended and both sides checked it
-	SentAt      int64    `json:"sentAt"`              // Unix ms when our last move went out
-	RecvAt      int64    `json:"recvAt"`              // Unix ms when the friend's last move reached the game
-	Fault       string   `json:"fault,omitempty"`     // the protocol stopped: why
-	Offer       string   `json:"offer,omitempty"`     // the friend's standing offer
-	Chat        []string `json:"chat,omitempty"`      // the emotes said, attributed, in the page's language
-	Standing    string   `json:"standing"`            // the protocol's result: playing, awaiting verification, verified, claimed
-	Claimable   string   `json:"claimable,omitempty"` // this side may claim the game: deadline, abandoned, fault
-	Claimed     string   `json:"claimed,omitempty"`   // a claim decided the game ("lost:…" when the friend's)
-	Intruders   int      `json:"intruders,omitempty"` // someone else tried the link this many times
 }

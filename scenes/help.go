@@ -62,6 +62,8 @@ func rulesOf(name string, v *game.Variant) []rulestext.Item {
 // Update implements Scene.
 func (h *Help) Update(ctx *Ctx) error {
 	h.env = ctx.Env
+	setBoardTheme(ctx.Prefs.Board()) // the diagrams as the board is drawn
+	setPieceSet(ctx.Prefs.Pieces())
 	sc := h.env.Scale
 	bw := 120 * sc
 	h.buttons = []button{{id: "back", label: lang.T("Back"), enabled: true, primary: true,

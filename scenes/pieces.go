@@ -428,7 +428,7 @@ func newPieceSprites(v *game.Variant, size int) *pieceSprites {
 			}
 			k := 0.9 * float32(size) / 100
 			off := (float32(size) - 100*k) / 2
-			if parts, ok := drawingOf(v, t); ok {
+			if parts, ok := drawingOf(v, t); ok && pieceSet != "letters" {
 				for _, p := range parts {
 					switch p.kind {
 					case body:
@@ -444,6 +444,10 @@ func newPieceSprites(v *game.Variant, size int) *pieceSprites {
 				disc := newPart(body, circle(50, 50, 38))
 				paintTriangles(img, disc.fillV, disc.fillI, k, off, off, fill, true)
 				paintTriangles(img, disc.strokeV, disc.strokeI, k, off, off, outline, true)
+				if t == game.King || t == game.Dame { // the monarchs: a second ring
+					ring := newPart(body, circle(50, 50, 31))
+					paintTriangles(img, ring.strokeV, ring.strokeI, k, off, off, detail, true)
+				}
 				letter := string(rune(v.Pieces[t].Letter))
 				drawText(img, letter, letterFace, float64(size)/2, float64(size)/2, detail)
 			}

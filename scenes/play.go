@@ -11,6 +11,7 @@ import (
 
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/internal/lang"
+	"github.com/quintet-chess/quintet/internal/saved"
 	"github.com/quintet-chess/quintet/scenes/interact"
 	"github.com/quintet-chess/quintet/scenes/layout"
 	"github.com/quintet-chess/quintet/scenes/match"
@@ -61,10 +62,15 @@ type Play struct {
 	now        time.Time // this tick's time, which every animation is measured by
 	mo         motion    // the animation setting's durations
 	motionName string
-	msgCheck   bool // the message says only check: any next move clears it
-	scroll     int
-	over       bool
-	history    []string // the move list, one line per move number
+	// boardName and piecesName are the board theme and piece set shown (applyLook)
+	boardName, piecesName string
+	msgCheck              bool // the message says only check: any next move clears it
+	scroll                int
+	over                  bool
+	history               []listLine // the move list (movelist.go), one line per move number
+	// the pointer over the move list, when it hovers (a mark's numbers show on it)
+	hoverOn        bool
+	hoverX, hoverY float64
 	// historyEnds[i] is the length of the viewer's log after history[i]'s last entry.
 	historyEnds []int
 	// Review (review.go): at >= 0 shows the position after the first at entries of the
@@ -165,6 +171,7 @@ func (p *Play) Update(ctx *Ctx) error {
 	}
 	if !p.prefsRead {
 		p.prefsRead, p.flip = true, ctx.Prefs.Flip()
+		p.applyLook(ctx)
 		p.notice = ctx.Prefs.Notice()
 		p.say(strings.ReplaceAll(translateLines(p.notice), "\n", " "))
 	}
@@ -470,7 +477,7 @@ func (p *Play) flipped() bool {
 }
 
 // playButtons are the play screen's buttons in order.
-var playButtons = []string{"undo", "flip", "draw", "resign", "new", "rematch", "pgn", "load", "games", "sound", "motion", "lang", "rules"}
+var playButtons = []string{"undo", "flip", "draw", "resign", "new", "rematch", "pgn", "load", "games", "settings", "lang", "rules"}
 
 func (p *Play) layButtons() {
 	if p.lay.Square == 0 {
@@ -512,20 +519,8 @@ func (p *Play) layButtons() {
 		case "games":
 			b.label = lang.T("Games")
 			b.enabled = b.enabled && (p.net == nil || p.over) // a friend game is not left running unseen
-		case "sound":
-			b.label = lang.T("Sound on")
-			if p.soundMuted() {
-				b.label = lang.T("Sound off")
-			}
-		case "motion":
-			switch p.motionName {
-			case "fast":
-				b.label = lang.T("Anim. fast")
-			case "off":
-				b.label = lang.T("Anim. off")
-			default:
-				b.label = lang.T("Anim. on")
-			}
+		case "settings":
+			b.label = lang.T("Settings")
 		case "rules":
 			b.label = lang.T("Rules")
 		case "lang":
@@ -582,6 +577,21 @@ func (p *Play) hasBoardMoves() bool {
 		}
 	}
 	return false
+}
+
+// applyLook draws the board and pieces as the settings say, the sprites made anew on a
+// change.
+func (p *Play) applyLook(ctx *Ctx) {
+	p.boardName, p.piecesName = ctx.Prefs.Board(), ctx.Prefs.Pieces()
+	changed := setBoardTheme(p.boardName)
+	changed = setPieceSet(p.piecesName) || changed
+	if changed && p.sprites != nil {
+		p.sprites.dispose()
+		p.sprites = nil
+		if p.lay.Square > 0 {
+			p.layout()
+		}
+	}
 }
 
 func (p *Play) soundMuted() bool { return p.sound != nil && p.sound.Muted() }
@@ -655,11 +665,23 @@ func (p *Play) button(ctx *Ctx, id string) {
 		ctx.Host.AskText(lang.T("Load a game (PGN) or a position"), "", lang.T("Load"))
 	case "games":
 		ctx.GoTo(NewArchive(p, p.setup, p.opp))
+	case "settings":
+		p.panel = settingsPanel(p)
 	case "sound":
 		ctx.Sound.Toggle()
 	case "motion":
 		i := slices.Index(motionNames, ctx.Prefs.Motion())
 		ctx.Prefs.SetMotion(motionNames[(i+1)%len(motionNames)])
+		p.motionName = ctx.Prefs.Motion()
+		p.mo = motionOf(p.motionName)
+	case "board":
+		i := slices.Index(saved.BoardThemes, ctx.Prefs.Board())
+		ctx.Prefs.SetBoard(saved.BoardThemes[(i+1)%len(saved.BoardThemes)])
+		p.applyLook(ctx)
+	case "pieces":
+		i := slices.Index(saved.PieceSets, ctx.Prefs.Pieces())
+		ctx.Prefs.SetPieces(saved.PieceSets[(i+1)%len(saved.PieceSets)])
+		p.applyLook(ctx)
 	case "rules":
 		ctx.GoTo(NewHelp(g.Variant().Name, p))
 	default:
@@ -754,7 +776,7 @@ func (p *Play) Status() Status {
 	gs := &GameStatus{Hash: fmt.Sprintf("%016x", hash), Step: r.Next().Kind.String(),
 		ToAct: int(p.acts), Viewer: p.viewer.String(), Plies: len(p.m.Log(p.viewer)),
 		Result: o.Result.String(), Reason: o.Reason, Line: p.fullStatus(),
-		Thinking: p.m.Thinking(), Handover: p.handover, Moves: p.history, Animating: p.Animating(),
+		Thinking: p.m.Thinking(), Handover: p.handover, Moves: lineTexts(p.history), Animating: p.Animating(),
 		Pick: p.panel != nil && p.panel.kind == "pick", Review: p.at, Premove: p.premoveText()}
 	if p.reviewing() {
 		gs.Analysis = p.analysisText()

@@ -98,6 +98,23 @@ func resultPanel(p *Play) *choicePanel {
 	return &choicePanel{kind: "result", title: p.statusLine(), items: items, cancel: true}
 }
 
+// settingsPanel holds the settings of the look and feel, each button saying what is set
+// now and changing it to the next (the panel stays open to show the change).
+func settingsPanel(p *Play) *choicePanel {
+	sound := lang.T("Sound on")
+	if p.soundMuted() {
+		sound = lang.T("Sound off")
+	}
+	motion := map[string]string{"normal": lang.T("Animation: normal"), "fast": lang.T("Animation: fast"), "off": lang.T("Animation: off")}[p.motionName]
+	if motion == "" {
+		motion = lang.T("Animation: normal")
+	}
+	board := map[string]string{"brown": lang.T("Board: brown"), "green": lang.T("Board: green")}[p.boardName]
+	pieces := map[string]string{"drawn": lang.T("Pieces: drawn"), "letters": lang.T("Pieces: letters")}[p.piecesName]
+	return &choicePanel{kind: "settings", title: lang.T("Settings"), cancel: true, items: []panelItem{
+		{id: "sound", label: sound}, {id: "motion", label: motion}, {id: "board", label: board}, {id: "pieces", label: pieces}}}
+}
+
 func confirmPanel(kind, question string) *choicePanel {
 	return &choicePanel{kind: kind, title: question,
 		items: []panelItem{{id: "yes", label: lang.T("Yes")}, {id: "no", label: lang.T("No")}}}
@@ -107,6 +124,8 @@ func (p *Play) panelCols() int {
 	switch {
 	case p.panel.kind == "promotion":
 		return 4
+	case p.panel.kind == "settings":
+		return 2
 	case p.panel.kind == "pick":
 		return 5
 	}
@@ -182,7 +201,7 @@ func (p *Play) layPanel() {
 	}
 	if cp.cancel {
 		label := lang.T("Cancel")
-		if cp.kind == "result" {
+		if cp.kind == "result" || cp.kind == "settings" { // nothing to undo: each setting is made at once
 			label = lang.T("Close")
 		}
 		place(len(cp.items), "cancel", label)
@@ -201,6 +220,11 @@ func (p *Play) updatePanel(ctx *Ctx) {
 	}
 	cp := p.panel
 	p.panel = nil
+	if cp.kind == "settings" && b.id != "cancel" {
+		p.button(ctx, b.id)
+		p.panel = settingsPanel(p)
+		return
+	}
 	if cp.kind == "result" && b.id != "cancel" {
 		if b.id == "review" {
 			p.reviewTo(0)
@@ -270,7 +294,7 @@ func (p *Play) drawPanel(dst *ebiten.Image) {
 	if len(cp.buttons) == 0 {
 		p.layPanel()
 	}
-	if cp.kind != "result" { // the result banner is no barrier: the board stays as it is
+	if cp.kind != "result" && cp.kind != "settings" { // the board stays as it is: under the result, and to see a theme
 		fillRect(dst, layout.Rect{W: p.env.Width, H: p.env.Height}, colShade)
 	}
 	r := p.panelRect()
@@ -606,72 +630,6 @@ func (p *Play) balance(c game.Color) int {
 	return ((sum(now, c) - sum(now, c.Other())) - (sum(then, c) - sum(then, c.Other()))) / 100
 }
 
-// moveList is the log as viewer may know it (Match.Log) as lines "12. e4 e5", with draws
-// and reveals in braces. In a game with hidden information that is not over, the other
-// player's secret choices show as "(secret)", and a choice the other player sealed
-// (simultaneous chess) as "(sealed)": that it is in, never what it is.
-func moveList(m *match.Match, viewer game.Color) (lines []string, ends []int) {
-	g := m.Game()
-	hide := m.Hidden() && !g.Outcome().Over()
-	cur := ""
-	es := m.Log(viewer)
-	pending := -1
-	if all := g.Entries(); len(all) > len(es) {
-		// The one entry Log holds back: the other player's sealed choice. Only whose
-		// and when are shown.
-		h := all[len(es)]
-		es = append(es[:len(es):len(es)], game.Entry{Input: game.Input{Kind: game.InputMove, Player: h.Input.Player},
-			MoveNo: h.MoveNo, Side: h.Side})
-		pending = len(es) - 1
-	}
-	for i, e := range es {
-		in := e.Input
-		t := lang.Game(e.Record.Text)
-		if in.Kind == game.InputMove && hide && in.Player != viewer && secretKind(in.Move.Kind) {
-			t = lang.T("(secret)")
-		}
-		if i == pending && in.Player != viewer {
-			t = lang.T("(sealed)")
-		}
-		if t == "" {
-			continue
-		}
-		switch {
-		case in.Kind == game.InputMove && (e.Side == game.White || cur == ""):
-			if cur != "" {
-				lines, ends = append(lines, cur), append(ends, i)
-			}
-			if e.Side == game.White {
-				cur = fmt.Sprintf("%d. %s", e.MoveNo, t)
-			} else {
-				cur = fmt.Sprintf("%d… %s", e.MoveNo, t)
-			}
-		case in.Kind == game.InputMove:
-			cur += " " + t
-		default:
-			if t == "" {
-				continue
-			}
-			if cur == "" {
-				cur = "{" + t + "}"
-			} else {
-				cur += " {" + t + "}"
-			}
-		}
-	}
-	if cur != "" {
-		lines, ends = append(lines, cur), append(ends, min(len(es), len(m.Log(viewer))))
-	}
-	return lines, ends
-}
-
-// secretKind: the crown choice. A stone's, a hiding's or a split's record tells only what
-// both players see (the square, "crown hidden", the halves), never the mine, the hiding
-// square or the crowned half, so those show as played.
-func secretKind(k game.MoveKind) bool {
-	return k == game.Choose
-}
-
 // drawMoveList draws the action bar (actions without squares) and the move list's last
 // lines (scrolled with the wheel).
 func (p *Play) drawMoveList(dst *ebiten.Image) {
@@ -692,13 +650,9 @@ func (p *Play) drawMoveList(dst *ebiten.Image) {
 		drawLeft(dst, lang.T("No moves yet."), f, r.X+0.5*p.lay.Small, r.Y+0.8*lh, colSub)
 		return
 	}
-	// Long lines (a resolution's comment, a reveal) wrap rather than lose their end.
-	// Only the last lines are wrapped: enough to fill the list.
-	lines, of := p.listLines(n, r.W-p.lay.Small)
-	p.drawListMark(dst, r, lh, of)
-	for i, l := range lines {
-		drawLeft(dst, l, f, r.X+0.5*p.lay.Small, r.Y+0.3*lh+float64(i)*lh+lh/2, colTitle)
-	}
+	// Long lines wrap rather than lose their end; only the last lines are laid out:
+	// enough to fill the list.
+	p.drawListRows(dst, p.listRows(n, r.W-p.lay.Small), r.X+0.5*p.lay.Small, r.Y+0.3*lh, lh)
 }
 
 // drawHandover hides everything: the next person takes the device and taps.

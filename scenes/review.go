@@ -5,8 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/scenes/layout"
@@ -57,9 +55,23 @@ func (p *Play) reviewTo(n int) {
 	p.acts, p.moves = 0, p.moves[:0]
 	p.sel, p.targets, p.group, p.panel, p.drag, p.anims = game.NoSquare, 0, nil, nil, dragState{}, nil
 	// Keep the line of the shown move in sight.
-	if li := p.lineOf(n); li >= 0 {
+	if li := p.lineOf(n); li >= 0 && !p.lineShown(li) {
 		p.scroll = max(0, len(p.history)-1-li)
 	}
+}
+
+// lineShown reports whether line li of the move list is drawn at the present scroll.
+func (p *Play) lineShown(li int) bool {
+	r, _, rows := p.listGeometry()
+	if rows <= 0 {
+		return false
+	}
+	for _, row := range p.listRows(rows, r.W-p.lay.Small) {
+		if row.line == li {
+			return true
+		}
+	}
+	return false
 }
 
 // reviewStep moves the reviewed position by d entries, from the live end when live.
@@ -154,23 +166,6 @@ func (p *Play) lineStart(i int) int {
 	return p.historyEnds[i-1]
 }
 
-// listLines are the move list's lines as drawn (long ones wrapped), the last that fit in
-// n rows above the scroll, each with the history line it belongs to.
-func (p *Play) listLines(n int, width float64) (lines []string, of []int) {
-	f := p.fs.get(false, p.lay.Small)
-	for i := len(p.history) - p.scroll - 1; i >= 0 && len(lines) < n; i-- {
-		w := wrap(p.history[i], f, width)
-		lines = append(w, lines...)
-		for range w {
-			of = append([]int{i}, of...)
-		}
-	}
-	if len(lines) > n {
-		lines, of = lines[len(lines)-n:], of[len(of)-n:]
-	}
-	return lines, of
-}
-
 // listGeometry is where the move list's lines go: their rectangle, line height, and the
 // rows for moves (the foot's rows, listFoot, are under them).
 func (p *Play) listGeometry() (r layout.Rect, lh float64, rows int) {
@@ -194,19 +189,22 @@ func (p *Play) listFoot() []textLine {
 			out = append(out, textLine{s: c, c: colButtonOn})
 		}
 	}
-	for _, h := range p.history {
-		if strings.Contains(h, "^") {
-			out = append(out, textLine{s: lang.T("^ climbs onto an own piece"), c: colSub})
-			break
-		}
+	if climbs(p.history) {
+		out = append(out, textLine{s: lang.T("^ climbs onto an own piece"), c: colSub})
 	}
 	return out
 }
 
-// listTap: a press on a line of the move list shows the position after that line.
+// listTap: a press on a move of the move list shows the position after it (with its
+// capture attempts' draws), on the line's number or beside the moves the position after
+// the line. The pointer's hover is kept for a mark's numbers.
 func (p *Play) listTap(in *Intents) bool {
 	e, ok := in.Pressed()
 	r, lh, rows := p.listGeometry()
+	x0, y0 := r.X+0.5*p.lay.Small, r.Y+0.3*lh
+	if h := in.Hover && r.Contains(in.HoverX, in.HoverY); h || p.hoverOn {
+		p.hoverOn, p.hoverX, p.hoverY = h, in.HoverX, in.HoverY
+	}
 	if in.Wheel != 0 && p.lay.MoveList.Contains(in.HoverX, in.HoverY) {
 		p.scroll = min(max(p.scroll+int(in.Wheel), 0), max(len(p.history)-1, 0))
 		return true
@@ -214,26 +212,17 @@ func (p *Play) listTap(in *Intents) bool {
 	if !ok || !r.Contains(e.X, e.Y) || rows <= 0 || len(p.history) == 0 {
 		return false
 	}
-	_, of := p.listLines(rows, r.W-p.lay.Small)
-	row := int((e.Y - r.Y - 0.3*lh) / lh)
-	if row < 0 || row >= len(of) {
+	drawn := p.listRows(rows, r.W-p.lay.Small)
+	it, li, onItem := itemAt(drawn, x0, y0, lh, e.X, e.Y)
+	if int((e.Y-y0)/lh) >= len(drawn) || e.Y < y0 {
 		return false
 	}
-	p.reviewTo(p.historyEnds[of[row]])
+	if onItem && !p.history[li].result {
+		p.reviewTo(it.end)
+		return true
+	}
+	p.reviewTo(p.historyEnds[li])
 	return true
-}
-
-// drawListMark marks the reviewed line of the move list (row of the drawn lines).
-func (p *Play) drawListMark(dst *ebiten.Image, r layout.Rect, lh float64, of []int) {
-	if !p.reviewing() {
-		return
-	}
-	cur := p.lineOf(p.at)
-	for row, li := range of {
-		if li == cur {
-			fillRect(dst, layout.Rect{X: r.X + 2, Y: r.Y + 0.3*lh + float64(row)*lh, W: r.W - 4, H: lh}, colSelected)
-		}
-	}
 }
 
 // reviewLine is the header's line while reviewing: where, and the analysis if any.

@@ -46,6 +46,9 @@ type Setup struct {
 	labels  []label
 	fs      faces
 	title   layout.Rect
+
+	chev      *ebiten.Image // the more cue's chevron (chevron), at chevScale
+	chevScale float64
 }
 
 // label is a line of text placed by the layout.
@@ -486,10 +489,31 @@ func (s *Setup) drawMoreCue(screen *ebiten.Image) {
 		y := top + h*float64(i)/steps
 		vector.DrawFilledRect(screen, 0, float32(y), float32(s.env.Width), float32(h/steps+1), c, false)
 	}
-	cx, cy, d := s.env.Width/2, s.barTop-h/2, 7*s.env.Scale
-	w := float32(2.5 * s.env.Scale)
-	vector.StrokeLine(screen, float32(cx-d), float32(cy-d/2), float32(cx), float32(cy+d/2), w, colSub, true)
-	vector.StrokeLine(screen, float32(cx), float32(cy+d/2), float32(cx+d), float32(cy-d/2), w, colSub, true)
+	cx, cy := s.env.Width/2, s.barTop-h/2
+	chev := s.chevron()
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(math.Round(cx-float64(chev.Bounds().Dx())/2), math.Round(cy-float64(chev.Bounds().Dy())/2))
+	screen.DrawImage(chev, op)
+}
+
+// chevron is the cue's chevron, antialiased once into an image of its own: an
+// antialiased line drawn on the screen renders through a buffer of the screen's size,
+// which software WebGL pays for in every frame that shows it.
+func (s *Setup) chevron() *ebiten.Image {
+	if s.chev != nil && s.chevScale == s.env.Scale {
+		return s.chev
+	}
+	if s.chev != nil {
+		s.chev.Deallocate()
+	}
+	d, w := 7*s.env.Scale, 2.5*s.env.Scale
+	iw, ih := int(math.Ceil(2*d+2*w)), int(math.Ceil(d+2*w))
+	img := ebiten.NewImage(iw, ih)
+	cx, cy := float64(iw)/2, float64(ih)/2
+	vector.StrokeLine(img, float32(cx-d), float32(cy-d/2), float32(cx), float32(cy+d/2), float32(w), colSub, true)
+	vector.StrokeLine(img, float32(cx), float32(cy+d/2), float32(cx+d), float32(cy-d/2), float32(w), colSub, true)
+	s.chev, s.chevScale = img, s.env.Scale
+	return img
 }
 
 // Status implements Scene.

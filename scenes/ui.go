@@ -52,10 +52,54 @@ func buttonStatus(bs []button, scale float64) []ButtonStatus {
 // markClipped marks the buttons whose label drawn in f is cut short (drawButton's rule).
 func markClipped(st []ButtonStatus, bs []button, f *text.Face) {
 	for i := range bs {
-		if w, _ := text.Measure(bs[i].label, f, 0); w > bs[i].r.W*0.94 && i < len(st) {
+		if _, _, cut := labelLines(bs[i].label, f, bs[i].r); cut && i < len(st) {
 			st[i].Clipped = true
 		}
 	}
+}
+
+// labelLines fits a button's label into r: on one line, drawn smaller down to 85%; else
+// on two lines split at a space, down to 70%; only then on one line at 70%, cut short
+// (cut). k is the scale.
+func labelLines(label string, f *text.Face, r layout.Rect) (lines []string, k float64, cut bool) {
+	room := r.W * 0.94
+	w, h := text.Measure(label, f, 0)
+	if w <= room {
+		return []string{label}, 1, false
+	}
+	if k := room / w; k >= 0.85 {
+		return []string{label}, k, false
+	}
+	if a, b, ok := splitLabel(label, f); ok {
+		wa, _ := text.Measure(a, f, 0)
+		wb, _ := text.Measure(b, f, 0)
+		k := min(1, room/max(wa, wb), r.H*0.9/(2*h))
+		if k >= 0.7 {
+			return []string{a, b}, k, false
+		}
+	}
+	k = max(0.7, room/w)
+	if w*k > room {
+		return []string{shorten(label, f, room/k)}, k, true
+	}
+	return []string{label}, k, false
+}
+
+// splitLabel splits a label of several words in two lines at the space that makes the
+// longer line shortest.
+func splitLabel(s string, f *text.Face) (a, b string, ok bool) {
+	best := -1.0
+	for i, c := range s {
+		if c != ' ' {
+			continue
+		}
+		wa, _ := text.Measure(s[:i], f, 0)
+		wb, _ := text.Measure(s[i+1:], f, 0)
+		if w := max(wa, wb); best < 0 || w < best {
+			best, a, b, ok = w, s[:i], s[i+1:], true
+		}
+	}
+	return a, b, ok
 }
 
 func drawButtons(dst *ebiten.Image, bs []button, f *text.Face) {
@@ -77,17 +121,20 @@ func drawButton(dst *ebiten.Image, b button, f *text.Face) {
 	r := b.r
 	rad := float32(min(r.H, r.W) * 0.18)
 	fillRound(dst, r, rad, bg)
-	label := b.label
-	// A label too wide is drawn smaller, down to 70% (longer languages), and only then cut.
-	k := 1.0
-	if w, _ := text.Measure(label, f, 0); w > r.W*0.94 {
-		k = max(0.7, r.W*0.94/w)
-		if w*k > r.W*0.94 {
-			label = shorten(label, f, r.W*0.94/k)
-		}
+	// A label too wide is drawn smaller, or on two lines (longer languages), and only
+	// then cut.
+	lines, k := []string{b.label}, 1.0
+	if b.label != "" {
+		lines, k, _ = labelLines(b.label, f, r)
 	}
 	x, y := r.Center()
-	drawTextScaled(dst, label, f, x, y, k, fg)
+	if len(lines) == 2 {
+		_, h := text.Measure(b.label, f, 0)
+		drawTextScaled(dst, lines[0], f, x, y-0.5*h*k, k, fg)
+		drawTextScaled(dst, lines[1], f, x, y+0.5*h*k, k, fg)
+		return
+	}
+	drawTextScaled(dst, lines[0], f, x, y, k, fg)
 }
 
 // drawTextScaled draws one line of text centred on (x, y), scaled by k.

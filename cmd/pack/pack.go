@@ -262,8 +262,9 @@ func (s *site) writeBuildJSON() error {
 }
 
 // printSizes writes each file a first visit fetches with its plain, gzip -9 and brotli
-// -q 11 sizes and the bytes it costs on the wire from a host that compresses nothing (the
-// .br and .gz files are unpacked in the page), and the total.
+// -q 11 sizes and the bytes it costs on the wire from a host like GitHub Pages, which
+// sends text gzip-compressed (as internal/webserve does) and every other file as it is
+// (the .br and .gz files are unpacked in the page), and the total.
 func (s *site) printSizes(w io.Writer) error {
 	fmt.Fprintf(w, "%-36s %10s %10s %10s %10s\n", "first visit", "raw", "gzip", "brotli", "on wire")
 	var total int64
@@ -295,6 +296,9 @@ func (s *site) printSizes(w io.Writer) error {
 				*c.n = int64(len(b))
 			}
 		}
+		if textFile(f) {
+			wire = gz
+		}
 		total += wire
 		brs := "-"
 		if br > 0 {
@@ -302,7 +306,7 @@ func (s *site) printSizes(w io.Writer) error {
 		}
 		fmt.Fprintf(w, "%-36s %10d %10d %10s %10d\n", f, raw, gz, brs, wire)
 	}
-	fmt.Fprintf(w, "%-36s %43d\n", "total (budget 2800000)", total)
+	fmt.Fprintf(w, "%-36s %43d\n", "total (budget 2680000; goal 2500000)", total)
 	if !s.bf.Decoder {
 		fmt.Fprintln(w, "(gzip only: built without the brotli decoder, so no main.wasm.br)")
 	}
@@ -316,4 +320,13 @@ func (s *site) compressed(name, codec string) ([]byte, error) {
 		return nil, err
 	}
 	return compress(in, codec)
+}
+
+// textFile tells whether a static host sends f gzip-compressed (GitHub Pages does for text).
+func textFile(f string) bool {
+	switch filepath.Ext(f) {
+	case ".html", ".js", ".json", ".svg", ".webmanifest", ".css", ".txt":
+		return true
+	}
+	return false
 }

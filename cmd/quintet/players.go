@@ -262,8 +262,9 @@ func newUCIPlayer(spec, command, variant string, lim ai.Limits, opts [][2]string
 		u.close()
 		return nil, err
 	}
-	if variant != "chess" {
-		u.send("setoption name UCI_Variant value " + variant)
+	if variant == "forced" {
+		// The name Fairy-Stockfish (and lichess) give the game; our own UCI knows it too.
+		u.send("setoption name UCI_Variant value forcedcapture")
 	}
 	for _, o := range opts {
 		u.send("setoption name " + o[0] + " value " + o[1])

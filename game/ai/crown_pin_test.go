@@ -3,7 +3,6 @@ package ai
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
@@ -65,28 +64,5 @@ func crownPinned(t *testing.T) string {
 }
 
 func TestCrownWorldsPinned(t *testing.T) {
-	got := crownPinned(t)
-	if *updatePin {
-		if err := os.WriteFile("testdata/crown_pin.txt", []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile("testdata/crown_pin.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-	for i := 0; i < max(len(gl), len(wl)); i++ {
-		var g, w string
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if g != w {
-			t.Fatalf("line %d:\n got  %s\n want %s", i+1, g, w)
-		}
-	}
+	comparePinned(t, "testdata/crown_pin.txt", crownPinned(t))
 }

@@ -95,20 +95,25 @@ func pinnedSearches(t *testing.T) string {
 	return sb.String()
 }
 
-func TestSearchPinned(t *testing.T) {
-	got := pinnedSearches(t)
+func TestSearchPinned(t *testing.T) { comparePinned(t, "testdata/pin.txt", pinnedSearches(t)) }
+
+// comparePinned compares got with the pinned file line by line, or rewrites the file
+// under -update-pin.
+func comparePinned(t *testing.T, file, got string) {
+	t.Helper()
 	if *updatePin {
-		if err := os.WriteFile("testdata/pin.txt", []byte(got), 0o644); err != nil {
+		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	want, err := os.ReadFile("testdata/pin.txt")
+	want, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-	for i := 0; i < max(len(gl), len(wl)); i++ {
+	bad := 0
+	for i := 0; i < max(len(gl), len(wl)) && bad < 10; i++ {
 		var g, w string
 		if i < len(gl) {
 			g = gl[i]
@@ -117,7 +122,8 @@ func TestSearchPinned(t *testing.T) {
 			w = wl[i]
 		}
 		if g != w {
-			t.Errorf("line %d:\n got  %s\n want %s", i+1, g, w)
+			t.Errorf("%s line %d:\n got  %s\n want %s", file, i+1, g, w)
+			bad++
 		}
 	}
 }

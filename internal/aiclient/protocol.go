@@ -7,13 +7,13 @@ package aiclient
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
 
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/game/ai"
+	"github.com/quintet-chess/quintet/internal/tinyjson"
 )
 
 // MaxMessage bounds a request or reply read from the other side.
@@ -86,17 +86,29 @@ func Decode[T Request | Reply](data string) (T, error) {
 	if len(data) > MaxMessage {
 		return v, fmt.Errorf("aiclient: message of %d bytes (limit %d)", len(data), MaxMessage)
 	}
-	err := json.Unmarshal([]byte(data), &v)
-	return v, err
+	r := tinyjson.NewReader(data)
+	switch p := any(&v).(type) {
+	case *Request:
+		p.read(r)
+	case *Reply:
+		p.read(r)
+	}
+	if err := r.Finish(); err != nil {
+		var zero T
+		return zero, fmt.Errorf("aiclient: %v", err)
+	}
+	return v, nil
 }
 
 // Encode writes a message for the other side.
 func Encode[T Request | Reply](v T) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err) // the types hold nothing json cannot write
+	switch p := any(&v).(type) {
+	case *Request:
+		return string(p.appendJSON(nil))
+	case *Reply:
+		return string(p.appendJSON(nil))
 	}
-	return string(b)
+	panic("aiclient: not a message")
 }
 
 // Run answers a request with engine eng (which keeps its table between moves),

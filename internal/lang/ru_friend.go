@@ -20,6 +20,7 @@ var russianFriend = map[string]string{
 	"No relay?":                              "Без ретранслятора?",
 	"Paste answer":                           "Вставить ответ",
 	"Paste your friend's answer code":        "Вставьте код ответа друга",
+	"Friend":                                 "Друг",
 	"Play a friend":                          "Играть с другом",
 	"Play with me":                           "Сыграй со мной",
 	"Reconnected.":                           "Связь восстановлена.",

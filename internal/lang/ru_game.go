@@ -29,7 +29,7 @@ var russianGame = map[string]string{
 
 	// Games, their help and options.
 	// The games' short names on the setup screen's buttons.
-	"Forced-capture":       "Обяз. взятие",
+	"Forced-capture":       "Обязательное взятие",
 	"Probabilistic":        "Вероятностные",
 	"Pillar":               "Столбовые",
 	"Simultaneous":         "Одновременные",
@@ -38,8 +38,8 @@ var russianGame = map[string]string{
 	"Stones":               "Камни",
 	"Hidden crown":         "Спрятанная корона",
 	"Split monarch":        "Раздвоение монарха",
-	"Off":                  "Выкл.",
-	"On":                   "Вкл.",
+	"Off":                  "Выключено",
+	"On":                   "Включено",
 	"With the die":         "С кубиком",
 	"Pawn on top":          "Пешка сверху",
 	"Pawn alone":           "Пешка одна",

@@ -1,7 +1,6 @@
 package saved
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -22,9 +21,12 @@ const (
 type Archived struct {
 	Game
 	Date     string `json:"date"`     // when it ended, UTC, "2006-01-02 15:04"
-	Opponent string `json:"opponent"` // an AI level, or "person" (two people on this device)
+	Opponent string `json:"opponent"` // an AI level, "person" (two people on this device) or "friend" (over the network)
 	Result   string `json:"result"`   // "1-0", "0-1", "1/2-1/2"
 	Reason   string `json:"reason"`   // the rules' words: "checkmate", "resignation", …
+	// Settled: a friend game that ended outside the moves (a claim past a deadline, a
+	// detected fault): its moves replay without ending it, and the result is the record's.
+	Settled bool `json:"settled,omitempty"`
 }
 
 // DateLayout is the form of Archived.Date.
@@ -37,10 +39,11 @@ type Archive struct {
 }
 
 // Finished records g, a finished game, for the archive. opponent is the AI's level or
-// "person"; for two people human is the side at the bottom of the board.
+// "person" or "friend"; for two people on the device human is the side at the bottom of
+// the board, with a friend this device's side.
 func Finished(g *game.Game, options []string, human game.Color, opponent string, pick bool, at time.Time) Archived {
 	level := opponent
-	if opponent == "person" {
+	if opponent == "person" || opponent == "friend" {
 		level = ""
 	}
 	o := g.Outcome()
@@ -70,8 +73,7 @@ func EncodeArchive(a Archive) string {
 	for i := range a.Games {
 		a.Games[i].V = Version
 	}
-	b, _ := json.Marshal(a) // strings, numbers, bools: cannot fail
-	return string(b)
+	return string(a.appendJSON(nil))
 }
 
 // DecodeArchive reads the stored archive and checks every game in it: its fields, and that
@@ -79,7 +81,7 @@ func EncodeArchive(a Archive) string {
 // names. The archive is one record: any damaged game refuses the whole of it.
 func DecodeArchive(text string, levels []string) (Archive, error) {
 	var a Archive
-	if err := decode(text, MaxArchiveLen, &a); err != nil {
+	if err := decode(text, MaxArchiveLen, a.read); err != nil {
 		return Archive{}, fmt.Errorf("archive: %w", err)
 	}
 	if a.V != Version {
@@ -105,7 +107,7 @@ func (x Archived) Check(levels []string) (*game.Game, error) {
 		return nil, fmt.Errorf("side %q", x.Human)
 	}
 	switch {
-	case x.Opponent == "person":
+	case x.Opponent == "person" || x.Opponent == "friend":
 		if x.Level != "" {
 			return nil, fmt.Errorf("a level %q in a game of two people", x.Level)
 		}
@@ -123,6 +125,17 @@ func (x Archived) Check(levels []string) (*game.Game, error) {
 		return nil, err
 	}
 	o := g.Outcome()
+	if x.Settled {
+		switch {
+		case x.Opponent != "friend":
+			return nil, errors.New("a game settled outside the moves that is not a friend's")
+		case o.Over():
+			return nil, fmt.Errorf("settled outside the moves, but the moves end it (%s)", o.Reason)
+		case x.Result != "1-0" && x.Result != "0-1" && x.Result != "1/2-1/2" || x.Reason == "":
+			return nil, fmt.Errorf("result %q (%q)", x.Result, x.Reason)
+		}
+		return g, nil
+	}
 	if !o.Over() {
 		return nil, errors.New("the game is not over")
 	}

@@ -49,6 +49,18 @@ func TestArchiveRoundTrip(t *testing.T) {
 	if err != nil || g.Rules().Hash() != c.Rules().Hash() {
 		t.Errorf("second game replayed: %v", err)
 	}
+	// A game with a friend over the network: no level, this device's side.
+	f := Finished(foolsMate(t), nil, game.Black, "friend", false, when)
+	if f.Level != "" || f.Opponent != "friend" {
+		t.Errorf("friend game: level %q, opponent %q", f.Level, f.Opponent)
+	}
+	if _, err := f.Check(levels); err != nil {
+		t.Errorf("friend game refused: %v", err)
+	}
+	f.Level = "easy"
+	if _, err := f.Check(levels); err == nil {
+		t.Error("a friend game with an AI level accepted")
+	}
 }
 
 func TestArchiveCapEvictsOldest(t *testing.T) {
@@ -123,4 +135,30 @@ func FuzzDecodeArchive(f *testing.F) {
 			t.Fatalf("accepted archive does not round-trip: %v", err)
 		}
 	})
+}
+
+// TestArchiveSettled: a friend game settled outside its moves reads back with the
+// record's result; one whose moves do end it, or that is not a friend's, is damage.
+func TestArchiveSettled(t *testing.T) {
+	g, _ := game.NewGame("chess")
+	play(t, g, "e4", "e5")
+	x := Finished(g, nil, game.White, "friend", false, when)
+	x.Result, x.Reason, x.Settled = "1-0", "black did not send a move in time", true
+	var a Archive
+	a.Add(x)
+	back, err := DecodeArchive(EncodeArchive(a), levels)
+	if err != nil || len(back.Games) != 1 || !back.Games[0].Settled || back.Games[0].Reason != x.Reason {
+		t.Fatalf("read back %+v, %v", back, err)
+	}
+	notFriend := x
+	notFriend.Opponent, notFriend.Level = "easy", "easy"
+	over := Finished(foolsMate(t), nil, game.White, "friend", false, when)
+	over.Settled = true
+	noReason := x
+	noReason.Reason = ""
+	for name, y := range map[string]Archived{"not a friend's": notFriend, "over by its moves": over, "no reason": noReason} {
+		if _, err := y.Check(levels); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
 }

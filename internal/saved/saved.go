@@ -6,8 +6,6 @@
 package saved
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -16,6 +14,7 @@ import (
 
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/game/clock"
+	"github.com/quintet-chess/quintet/internal/tinyjson"
 )
 
 // Version is the format of both records. A record of another version is refused (a newer
@@ -38,19 +37,28 @@ type Settings struct {
 	Flip  bool   `json:"flip,omitempty"`  // the board turned from its usual side
 	Anim  string `json:"anim,omitempty"`  // animations: "normal", "fast", "off"; "" normal
 	Clock string `json:"tc,omitempty"`    // the time control last chosen ("3+2", "-" none); "" not chosen
+	// Board is the board's colours and Pieces the piece set (scenes/theme.go):
+	// BoardThemes and PieceSets, "" the first of each.
+	Board  string `json:"board,omitempty"`
+	Pieces string `json:"pieces,omitempty"`
 }
+
+// The board themes and piece sets a person may choose, the default first.
+var (
+	BoardThemes = []string{"brown", "green"}
+	PieceSets   = []string{"drawn", "letters"}
+)
 
 // EncodeSettings writes settings as stored text.
 func EncodeSettings(s Settings) string {
 	s.V = Version
-	b, _ := json.Marshal(s) // plain strings and a bool: cannot fail
-	return string(b)
+	return string(s.appendJSON(nil))
 }
 
 // DecodeSettings reads stored settings; langs are the languages the page knows.
 func DecodeSettings(text string, langs []string) (Settings, error) {
 	var s Settings
-	if err := decode(text, MaxSettingsLen, &s); err != nil {
+	if err := decode(text, MaxSettingsLen, s.read); err != nil {
 		return Settings{}, fmt.Errorf("settings: %w", err)
 	}
 	if s.V != Version {
@@ -67,6 +75,12 @@ func DecodeSettings(text string, langs []string) (Settings, error) {
 	}
 	if _, err := clock.Parse(s.Clock); err != nil {
 		return Settings{}, fmt.Errorf("settings: %v", err)
+	}
+	if s.Board != "" && !slices.Contains(BoardThemes, s.Board) {
+		return Settings{}, fmt.Errorf("settings: board %q", s.Board)
+	}
+	if s.Pieces != "" && !slices.Contains(PieceSets, s.Pieces) {
+		return Settings{}, fmt.Errorf("settings: pieces %q", s.Pieces)
 	}
 	return s, nil
 }
@@ -194,8 +208,9 @@ func (s Game) HumanColor() game.Color {
 // EncodeGame writes a saved game as stored text.
 func EncodeGame(s Game) string {
 	s.V = Version
-	b, _ := json.Marshal(s) // strings, numbers, bools: cannot fail
-	return string(b)
+	o := tinyjson.Begin(nil)
+	s.appendFields(o)
+	return string(o.End())
 }
 
 // DecodeGame reads a stored game and checks it: version, fields, and that the whole log
@@ -203,7 +218,7 @@ func EncodeGame(s Game) string {
 // level names.
 func DecodeGame(text string, levels []string) (Game, *game.Game, error) {
 	var s Game
-	if err := decode(text, MaxGameLen, &s); err != nil {
+	if err := decode(text, MaxGameLen, s.read); err != nil {
 		return Game{}, nil, fmt.Errorf("saved game: %w", err)
 	}
 	if s.V != Version {
@@ -263,21 +278,4 @@ func (s Game) Replay() (*game.Game, error) {
 		}
 	}
 	return g, nil
-}
-
-// decode reads one JSON object of at most limit bytes with no unknown fields and nothing
-// after it.
-func decode(text string, limit int, v any) error {
-	if len(text) > limit {
-		return fmt.Errorf("%d bytes, more than %d", len(text), limit)
-	}
-	d := json.NewDecoder(bytes.NewReader([]byte(text)))
-	d.DisallowUnknownFields()
-	if err := d.Decode(v); err != nil {
-		return err
-	}
-	if d.More() {
-		return errors.New("text after the record")
-	}
-	return nil
 }

@@ -117,12 +117,13 @@ func TestGameOverIsNotResumed(t *testing.T) {
 
 func TestSettings(t *testing.T) {
 	langs := []string{"en", "ru"}
-	s := Settings{Lang: "ru", Sound: "off", Flip: true}
+	s := Settings{Lang: "ru", Sound: "off", Flip: true, Board: "green", Pieces: "letters"}
 	back, err := DecodeSettings(EncodeSettings(s), langs)
-	if err != nil || back.Lang != "ru" || back.Sound != "off" || !back.Flip {
+	if err != nil || back.Lang != "ru" || back.Sound != "off" || !back.Flip || back.Board != "green" || back.Pieces != "letters" {
 		t.Fatalf("%+v %v", back, err)
 	}
 	for _, bad := range []string{"", "null", "[]", `{"v":1,"lang":"xx"}`, `{"v":1,"sound":"loud"}`, `{"v":9}`, `{"v":1,"flip":"yes"}`,
+		`{"v":1,"board":"pink"}`, `{"v":1,"pieces":"emoji"}`,
 		`{"v":1,"lang":"` + strings.Repeat("r", MaxSettingsLen) + `"}`} {
 		if _, err := DecodeSettings(bad, langs); err == nil {
 			t.Errorf("accepted %.80q", bad)

@@ -69,7 +69,7 @@ func NewPlay(w, h, scale float64, files, ranks, nButtons int) Play {
 		l.MoveList = Rect{px, my, panelW, math.Max(0, y0+2*strip+bh-my)}
 		l.Square = sq
 	} else {
-		l.ButtonCols = 5
+		l.ButtonCols = 4 // four a row leave each label room for two words (Russian)
 		l.ButtonRows = (nButtons + l.ButtonCols - 1) / l.ButtonCols
 		minList := 2.2 * l.Small
 		sq := math.Floor(math.Min(

@@ -2,6 +2,7 @@ package match
 
 import (
 	"crypto/rand"
+	"fmt"
 
 	"github.com/quintet-chess/quintet/game"
 )
@@ -19,4 +20,22 @@ func Resume(cfg Config, g *game.Game, opp Opponent) *Match {
 	m.observe()
 	m.startClocks()
 	return m
+}
+
+// Settle is g finished by out although its moves do not end it: a friend game decided by
+// a claim, as the archive opens it (the board as the moves left it, no move to make).
+func Settle(g *game.Game, out game.Outcome) (*game.Game, error) {
+	r, err := game.Load(g.Variant(), g.StartText())
+	if err != nil {
+		return nil, err
+	}
+	s := &settled{Rules: r, out: out}
+	h := game.NewGameOn(s, g.StartText())
+	for i, e := range g.Entries() {
+		if err := h.Apply(e.Input); err != nil {
+			return nil, fmt.Errorf("entry %d: %w", i+1, err)
+		}
+	}
+	s.decided = true
+	return h, nil
 }

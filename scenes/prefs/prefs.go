@@ -6,6 +6,7 @@
 package prefs
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"github.com/quintet-chess/quintet/game/clock"
 	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/internal/saved"
+	"github.com/quintet-chess/quintet/p2p"
 	"github.com/quintet-chess/quintet/scenes/match"
 )
 
@@ -31,7 +33,7 @@ type Prefs struct {
 	notice []string // English; translated where shown
 	kept   struct {
 		m   *match.Match
-		key [2]uint64
+		key [3]uint64
 	}
 	// The archive's last game came from archived (re-archived, not added again, if a
 	// takeback reopens it and it ends anew); opened is a game opened from the archive,
@@ -135,6 +137,35 @@ func (p *Prefs) SetTimeControl(c clock.Control) {
 	p.save()
 }
 
+// Board is the board theme (saved.BoardThemes), Pieces the piece set (saved.PieceSets).
+func (p *Prefs) Board() string { return orFirst(p.s.Board, saved.BoardThemes) }
+
+// Pieces is the piece set (saved.PieceSets).
+func (p *Prefs) Pieces() string { return orFirst(p.s.Pieces, saved.PieceSets) }
+
+// SetBoard remembers the board theme; an unknown name is ignored.
+func (p *Prefs) SetBoard(name string) {
+	if slices.Contains(saved.BoardThemes, name) {
+		p.s.Board = name
+		p.save()
+	}
+}
+
+// SetPieces remembers the piece set; an unknown name is ignored.
+func (p *Prefs) SetPieces(name string) {
+	if slices.Contains(saved.PieceSets, name) {
+		p.s.Pieces = name
+		p.save()
+	}
+}
+
+func orFirst(s string, of []string) string {
+	if s == "" {
+		return of[0]
+	}
+	return s
+}
+
 // Flip is whether the person turned the board from its usual side.
 func (p *Prefs) Flip() bool { return p.s.Flip }
 
@@ -179,9 +210,9 @@ func levelNames() []string {
 	return names
 }
 
-func gameKey(m *match.Match) [2]uint64 {
+func gameKey(m *match.Match) [3]uint64 {
 	g := m.Game()
-	return [2]uint64{g.Rules().Hash(), uint64(len(g.Entries()))}
+	return [3]uint64{g.Rules().Hash(), uint64(len(g.Entries())), uint64(m.NetResult().Standing)}
 }
 
 // Keep saves m when it changed, if it is a game of one person against the AI: while
@@ -196,7 +227,22 @@ func (p *Prefs) Keep(m *match.Match) {
 	human, opponent := game.White, ""
 	switch {
 	case cfg.Seats[0].Remote || cfg.Seats[1].Remote:
-		return // a game with a friend keeps its own record (scenes/friend.go)
+		// A game with a friend keeps its own record while it goes on (scenes/friend.go);
+		// once over it is archived, if its log replays here: to its result, or, for one
+		// settled outside the moves (a claim past a deadline, a detected fault), without
+		// ending, the claim's result kept with it.
+		if !m.Game().Outcome().Over() {
+			return
+		}
+		if cfg.Seats[0].Remote {
+			human = game.Black
+		}
+		x := saved.Finished(m.Game(), optionsOf(m.Game()), human, "friend", cfg.Pick, p.now())
+		x.Settled = m.NetResult().Standing == p2p.Claimed
+		if _, err := x.Check(levelNames()); err == nil {
+			p.archive(m, x)
+		}
+		return
 	case cfg.Seats[0].Human && cfg.Seats[1].Human:
 		opponent = "person"
 	case cfg.Seats[0].Human:
@@ -274,10 +320,16 @@ func (p *Prefs) Open(x saved.Archived, opp match.Opponent) (*match.Match, error)
 	if err != nil {
 		return nil, err
 	}
+	if x.Settled {
+		res := map[string]game.Result{"1-0": game.WhiteWins, "0-1": game.BlackWins, "1/2-1/2": game.Drawn}[x.Result]
+		if g, err = match.Settle(g, game.Outcome{Result: res, Reason: x.Reason}); err != nil {
+			return nil, err
+		}
+	}
 	human := x.HumanColor()
 	var seats [2]match.Seat
 	seats[human] = match.Seat{Human: true}
-	seats[human.Other()] = match.Seat{Level: x.Level, Human: x.Opponent == "person"}
+	seats[human.Other()] = match.Seat{Level: x.Level, Human: x.Opponent == "person" || x.Opponent == "friend"}
 	cfg := match.Config{Variant: x.Variant, Options: x.Options, Seats: seats, Pick: x.Pick}
 	m := match.Resume(cfg, g, opp)
 	p.opened = m

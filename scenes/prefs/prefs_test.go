@@ -8,6 +8,7 @@ import (
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/game/clock"
 	"github.com/quintet-chess/quintet/internal/lang"
+	"github.com/quintet-chess/quintet/p2p"
 	"github.com/quintet-chess/quintet/scenes/match"
 )
 
@@ -41,8 +42,8 @@ func TestSettingsKept(t *testing.T) {
 	defer lang.Set("en")
 	st := NewMemory()
 	p := Load(st, nil)
-	if p.SoundOff() || p.Flip() {
-		t.Fatal("fresh settings: sound on, board not turned")
+	if p.SoundOff() || p.Flip() || p.Board() != "brown" || p.Pieces() != "drawn" {
+		t.Fatal("fresh settings: sound on, board not turned, the first theme and piece set")
 	}
 	if _, ok := p.TimeControl(); ok {
 		t.Fatal("fresh settings name a time control")
@@ -50,9 +51,12 @@ func TestSettingsKept(t *testing.T) {
 	p.SetSound(false)
 	p.SetFlip(true)
 	p.SetTimeControl(clock.Presets[1])
+	p.SetBoard("green")
+	p.SetPieces("letters")
+	p.SetBoard("pink") // not a theme: ignored
 	q := Load(st, nil)
-	if !q.SoundOff() || !q.Flip() || q.Notice() != "" {
-		t.Errorf("settings not kept: sound off %v, flip %v", q.SoundOff(), q.Flip())
+	if !q.SoundOff() || !q.Flip() || q.Board() != "green" || q.Pieces() != "letters" || q.Notice() != "" {
+		t.Errorf("settings not kept: sound off %v, flip %v, board %q, pieces %q", q.SoundOff(), q.Flip(), q.Board(), q.Pieces())
 	}
 	if c, ok := q.TimeControl(); !ok || c != clock.Presets[1] {
 		t.Errorf("time control not kept: %v %v", c, ok)
@@ -198,5 +202,71 @@ func TestTimedGameResumed(t *testing.T) {
 	}
 	if r.Game().Variant().Options[game.OptionClock] != "on" {
 		t.Fatalf("crown options %v: not on time", r.Game().Variant().Options)
+	}
+}
+
+// TestClaimedFriendGameArchived: a friend game ended by a claim past a deadline (its moves
+// do not end it) is archived on both devices as settled, with the claim's result, and
+// the archive reads back.
+func TestClaimedFriendGameArchived(t *testing.T) {
+	a, b := p2p.Pipe()
+	host := p2p.NewMatch(p2p.Config{Host: true, Variant: "chess", Deadline: time.Millisecond})
+	guest := p2p.NewMatch(p2p.Config{Deadline: time.Millisecond})
+	host.Start(a)
+	guest.Start(b)
+	var ms [2]*match.Match
+	for i, pm := range []*p2p.Match{host, guest} {
+		for pm.View() == nil {
+			time.Sleep(time.Millisecond)
+		}
+		var c match.Config
+		c.Variant = "chess"
+		c.Seats[pm.Color()] = match.Seat{Human: true}
+		c.Seats[pm.Color().Other()] = match.Seat{Remote: true}
+		ms[i] = match.NewRemote(pm, c)
+		defer ms[i].Close()
+	}
+	waiting, other := ms[0], ms[1]
+	if waiting.Me() == game.White {
+		waiting, other = other, waiting
+	}
+	for i := 0; ; i++ {
+		waiting.Update()
+		if _, ok := waiting.NetClaimable(); ok {
+			break
+		}
+		if i > 10000 {
+			t.Fatal("never claimable")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	time.Sleep(20 * time.Millisecond) // past the friend's own count of the deadline too
+	if _, err := waiting.ClaimWin(); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; !other.Game().Outcome().Over(); i++ {
+		other.Update()
+		if i > 10000 {
+			t.Fatal("the friend never heard the claim")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	for _, m := range []*match.Match{waiting, other} {
+		st := NewMemory()
+		p := Load(st, nil)
+		p.Keep(m)
+		q := Load(st, nil)
+		got := q.Archive().Games
+		if len(got) != 1 || !got[0].Settled || got[0].Opponent != "friend" || got[0].Reason != "white did not send a move in time" || got[0].Result != "0-1" {
+			t.Fatalf("archived %+v", got)
+		}
+		// Opened from the archive, it is over as the claim left it: nobody may move on.
+		o, err := q.Open(got[0], still{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out := o.Game().Outcome(); out.Result != game.BlackWins || out.Reason != got[0].Reason || o.Game().Next().Kind != game.StepOver {
+			t.Fatalf("opened: %+v, next %v", out, o.Game().Next().Kind)
+		}
 	}
 }
