@@ -137,14 +137,7 @@ func TestGamesLegal(t *testing.T) {
 		{"pillar", []string{"board=8x8"}},
 		{"simultaneous", nil},
 	} {
-		v, err := game.Lookup(c.variant, c.opts...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := game.Load(v, "")
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := load(t, c.variant, "", c.opts...)
 		rg := newRNG(7)
 		eng := [2]*Engine{NewEngine(2), NewEngine(2)}
 		for ply := 0; ply < 120 && !r.Outcome().Over(); ply++ {

@@ -40,14 +40,7 @@ var pinGames = []struct {
 func pinnedSearches(t *testing.T) string {
 	var sb strings.Builder
 	for _, c := range pinGames {
-		v, err := game.Lookup(c.variant, c.opts...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := game.Load(v, "")
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := load(t, c.variant, "", c.opts...)
 		rg := newRNG(11)
 		for ply := 0; ply <= 24 && !r.Outcome().Over(); ply++ {
 			st := r.Next()

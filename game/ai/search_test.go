@@ -8,9 +8,9 @@ import (
 	"github.com/quintet-chess/quintet/game"
 )
 
-func load(t testing.TB, variant, text string) game.Rules {
+func load(t testing.TB, variant, text string, opts ...string) game.Rules {
 	t.Helper()
-	v, err := game.Lookup(variant)
+	v, err := game.Lookup(variant, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
