@@ -86,6 +86,15 @@
 // or down (the away side's clock runs on); the claimed side checks it on its own clock.
 // The result follows game.FlagOutcome (a draw when the claimer could not win).
 //
+// Files: each sub-protocol is one struct of the game's state (gameState, state.go) or
+// of the match, with its sending and its receiving halves in one file: the joint draws
+// (drawing, draw.go), sealed simultaneous moves (sealing, seal.go), committed secrets and
+// their reveals (secretCells, secrets.go), offers (offers, offer.go), game-ending actions
+// (floating, float.go), the end-of-game audit (audit, final.go), deadlines and claims
+// (liveness, liveness.go) and the clocks (PeerClocks, timing.go). A plain move is in
+// actions.go; handle.go checks a frame's order and routes it, and advance runs each
+// sub-protocol's next sending step.
+//
 // Drops: every sent message stays in an outbox until acknowledged. After a reconnection
 // (Resume) each side first sends a fresh challenge, then a proof over both challenges
 // keyed by the session key made of the two hello tokens (only the first session's two

@@ -300,7 +300,7 @@ func stallAndClaim(t *testing.T, start string, away bool) (claimer, staller *Mat
 		until(t, "the claimer sees the link drop", func() bool {
 			claimer.mu.Lock()
 			defer claimer.mu.Unlock()
-			return !claimer.offSince.IsZero()
+			return !claimer.live.offSince.IsZero()
 		})
 	}
 	seen := left(t, claimer, game.White)
