@@ -557,6 +557,7 @@ func TestPeerClocksSimultaneous(t *testing.T) {
 			}
 		}
 	}
+	var after [2][]time.Duration // each side's clock after its seals, on its own count
 	for round := 0; round < 3; round++ {
 		for i, m := range []*Match{p.h, p.g} {
 			p.advance(time.Duration(2+i) * time.Second)
@@ -568,6 +569,10 @@ func TestPeerClocksSimultaneous(t *testing.T) {
 			}
 			if _, run, _ := m.ClockLeft(me); run {
 				t.Fatalf("round %d: %v's clock runs after its seal", round, me)
+			}
+			after[me] = append(after[me], left(t, m, me))
+			if _, ok := m.LogClocks(); len(ok) != 2*round {
+				t.Fatalf("round %d: %d entries in the log once %v sealed: a sealed move is in it", round, len(ok), me)
 			}
 			p.flush() // the seal goes out at once
 		}
@@ -586,5 +591,21 @@ func TestPeerClocksSimultaneous(t *testing.T) {
 			t.Errorf("%v: %v on its own count, %v on the other's", c, own, seen)
 		}
 		t.Logf("%v: %v on its own count, %v on the other's", c, own, seen)
+		// Each revealed turn holds both players' times for the PGN's %clk: a side's own
+		// as it counted them, the other's within the link's delay.
+		log := m.Log()
+		lefts, ok := m.LogClocks()
+		var n [2]int
+		for i, e := range log {
+			pl := e.Input.Player
+			if e.Input.Kind != game.InputMove || !ok[i] {
+				t.Fatalf("entry %d (%v) has no time", i, e.Input)
+			}
+			want := after[pl][n[pl]]
+			n[pl]++
+			if d := lefts[i] - want; pl == m.Color() && d != 0 || d < -4*p.oneWay || d > 4*p.oneWay {
+				t.Errorf("entry %d: %v had %v left, on its own count %v", i, pl, lefts[i], want)
+			}
+		}
 	}
 }

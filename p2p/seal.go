@@ -89,6 +89,7 @@ func (m *Match) stepSeal(send bool) (bool, *Fault) {
 		if err != nil {
 			return false, &Fault{Kind: FaultDesync, Detail: "the rules refuse a checked sealed move", Err: err}
 		}
+		m.clockAfter(in.Player) // both clocks stopped at the seals: the times go in with the moves
 		m.ev.push(Event{Kind: EvApplied, Input: in, Record: rec, Mine: in.Player == m.me})
 	}
 	*s = sealing{}
