@@ -110,7 +110,7 @@ func (g *Game) PGN() string {
 
 	var words []string
 	afterComment := true
-	for _, e := range g.entries {
+	for i, e := range g.entries {
 		in := e.Input
 		switch in.Kind {
 		case InputMove:
@@ -129,8 +129,8 @@ func (g *Game) PGN() string {
 			}
 			words = append(words, w)
 			afterComment = false
-			if d, ok := e.Clock(); ok {
-				words = append(words, "{[%clk "+PGNClock(d)+"]}")
+			if clk := g.turnClocks(i); clk != "" {
+				words = append(words, "{[%clk "+clk+"]}")
 				afterComment = true
 			}
 			continue
@@ -377,14 +377,29 @@ func (g *Game) applyCommand(c string) error {
 		if len(g.entries) == 0 {
 			return nil // a clock before any move says nothing about one
 		}
-		if len(f) != 2 {
-			return fmt.Errorf("%%clk: want one time")
+		n := len(g.entries)
+		// Two times follow a simultaneous turn written as one word: its two moves are
+		// the last two entries, by different players.
+		pair := n >= 2 && g.entries[n-2].Input.Kind == InputMove && g.entries[n-1].Input.Kind == InputMove &&
+			g.entries[n-2].Input.Player != g.entries[n-1].Input.Player
+		if len(f) != 2 && (len(f) != 3 || !pair) {
+			return fmt.Errorf("%%clk: want one time (two after a simultaneous turn)")
 		}
-		d, err := ParsePGNClock(f[1])
-		if err != nil {
-			return err
+		var ds []time.Duration
+		for _, s := range f[1:] {
+			d, err := ParsePGNClock(s)
+			if err != nil {
+				return err
+			}
+			ds = append(ds, d)
 		}
-		g.SetClock(len(g.entries)-1, d)
+		if len(ds) == 1 {
+			g.SetClock(n-1, ds[0])
+			return nil
+		}
+		for _, i := range []int{n - 2, n - 1} { // White's time first, Black's second
+			g.SetClock(i, ds[g.entries[i].Input.Player])
+		}
 		return nil
 	default:
 		return nil // someone else's command ([%clk …] and the like)

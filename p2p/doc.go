@@ -81,10 +81,23 @@
 // carries the mover's own elapsed time for it; the receiver accepts it when it is no
 // less than its own measurement less the shortest round trip (Ping, Pong; capped) and
 // ClockTolerance, and otherwise charges its measurement, so a lying peer or a skewed
-// system clock gains at most the tolerance per decision. The waiting side may claim the
+// system clock gains at most the tolerance per decision; the lag it credits is further
+// bounded by a quota (LagQuotaStart, refilled by LagQuotaGain per decision, at most
+// LagQuotaMax), so a peer that answers pings late to look far away gains at most
+// LagQuotaStart + n×LagQuotaGain over n decisions, and an honest one on a link of up to
+// LagQuotaGain round trip is charged nothing for its lag. The waiting side may claim the
 // flag (Flag) once its count less the tolerance shows the other out of time, the link up
 // or down (the away side's clock runs on); the claimed side checks it on its own clock.
 // The result follows game.FlagOutcome (a draw when the claimer could not win).
+//
+// Files: each sub-protocol is one struct of the game's state (gameState, state.go) or
+// of the match, with its sending and its receiving halves in one file: the joint draws
+// (drawing, draw.go), sealed simultaneous moves (sealing, seal.go), committed secrets and
+// their reveals (secretCells, secrets.go), offers (offers, offer.go), game-ending actions
+// (floating, float.go), the end-of-game audit (audit, final.go), deadlines and claims
+// (liveness, liveness.go) and the clocks (PeerClocks, timing.go). A plain move is in
+// actions.go; handle.go checks a frame's order and routes it, and advance runs each
+// sub-protocol's next sending step.
 //
 // Drops: every sent message stays in an outbox until acknowledged. After a reconnection
 // (Resume) each side first sends a fresh challenge, then a proof over both challenges

@@ -28,6 +28,64 @@ func crosses(msg *Msg) bool {
 	return false
 }
 
+// Resign gives up the current game.
+func (m *Match) Resign() error {
+	return m.ending(game.InputResign, MsgResign)
+}
+
+// Claim claims a draw the rules allow now (50-move rule, repetition).
+func (m *Match) Claim() error {
+	return m.ending(game.InputClaim, MsgClaim)
+}
+
+func (m *Match) ending(kind game.InputKind, t MsgType) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	defer m.persist()
+	gs, err := m.ready()
+	if err != nil {
+		return err
+	}
+	if gs.offers.mine[OfferTakeback] || gs.float != nil {
+		return ErrPending // the answer decides which position this would end
+	}
+	in := game.Input{Kind: kind, Player: m.me}
+	rec, err := gs.apply(in, in, nil)
+	if err != nil {
+		return err
+	}
+	m.sendAt(&Msg{Type: t}, len(gs.hashes)-2)
+	gs.float = &floating{in: in, seq: m.outSeq, applied: true}
+	m.ev.push(Event{Kind: EvApplied, Input: in, Record: rec, Mine: true})
+	return m.after()
+}
+
+// onEnding applies the opponent's resignation, claim or draw acceptance at the end of our
+// log: it may name an earlier state (it crossed our moves), and the opponent moves it
+// after them on its side too (see float.go). If it no longer applies here it is void
+// there as well, and we say we have seen it so the opponent can go on.
+func (m *Match) onEnding(msg *Msg, kind game.InputKind, fault faultFunc) *Fault {
+	gs := m.gs
+	idx, ok := gs.seen(msg.Hash)
+	if !ok {
+		return fault(FaultHash, "it names a game state we never had")
+	}
+	in := game.Input{Kind: kind, Player: m.me.Other()}
+	rec, err := gs.apply(in, in, nil)
+	if err != nil {
+		if idx == len(gs.pub) && !gs.r.Outcome().Over() && gs.float == nil {
+			return &Fault{Kind: FaultIllegal, Msg: msg.Type, Seq: msg.Seq, Detail: "the rules refuse it", Err: err}
+		}
+		m.send(&Msg{Type: MsgAck})
+		return nil
+	}
+	m.ev.push(Event{Kind: EvApplied, Input: in, Record: rec})
+	// Say at once that we have it: its sender holds back until then, and the rules may
+	// want nothing from us that would say so (reveals at the end start with White's).
+	m.send(&Msg{Type: MsgAck})
+	return m.advance(true)
+}
+
 // refloat puts our floating ending back after a crossing message was applied.
 func (m *Match) refloat(msg *Msg) *Fault {
 	gs := m.gs

@@ -122,6 +122,16 @@ var (
 	ErrForfeited = errors.New("the opponent claimed the game")
 )
 
+// liveness is the deadlines-and-claims sub-protocol of a match: what each side owes,
+// the timer that says when a wait has lasted too long, the link's absence, and the
+// verdict of a claim. ClaimWin is its sending half; onForfeit and onFlag its receiving.
+type liveness struct {
+	waits    [2]waiting // what the opponent owes us, what we owe it
+	timer    *time.Timer
+	offSince time.Time // the link is down since (zero while up)
+	verdict  *Result   // a claim's result, once made
+}
+
 // waiting is one side's debt: what it owes, identified by where in the game, and since when.
 type waiting struct {
 	what  Owed
@@ -143,7 +153,7 @@ type waitKey struct {
 func (m *Match) Wait() (Owed, time.Time) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return m.waits[0].what, m.waits[0].since
+	return m.live.waits[0].what, m.live.waits[0].since
 }
 
 // Deadline is how long the opponent may take over the step it owes now.
@@ -158,7 +168,7 @@ func (m *Match) SetDeadline(d time.Duration) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.cfg.Deadline = d
-	m.waits = [2]waiting{}
+	m.live.waits = [2]waiting{}
 	m.tick()
 }
 
@@ -196,7 +206,7 @@ func (m *Match) clock() time.Time {
 // new deadline).
 func (m *Match) owes(c game.Color) (Owed, waitKey) {
 	gs := m.gs
-	if gs == nil || gs.done || m.stopped != nil {
+	if gs == nil || gs.audit.done || m.stopped != nil {
 		return OwedNone, waitKey{}
 	}
 	n := len(gs.pub)
@@ -205,7 +215,7 @@ func (m *Match) owes(c game.Color) (Owed, waitKey) {
 	what := OwedNone
 	switch st.Kind {
 	case game.StepOver:
-		if peer && gs.peerFinal == nil && gs.finalLen == n {
+		if peer && gs.audit.peer == nil && gs.audit.len == n {
 			what = OwedAudit
 		}
 	case game.StepReveal:
@@ -213,34 +223,25 @@ func (m *Match) owes(c game.Color) (Owed, waitKey) {
 			what = OwedReveal
 		}
 	case game.StepDraw:
-		if peer && gs.drawSent && gs.peerDraw == nil || !peer && gs.peerDraw != nil && !gs.drawSent {
+		if gs.draw.owed(peer) {
 			what = OwedDraw
 		}
 	case game.StepMove:
 		switch {
 		case st.Players == 3:
-			mine, theirs := gs.seal != nil, gs.peerSeal != nil
-			if !peer {
-				mine, theirs = theirs, mine
-			}
-			switch {
-			case mine && !theirs:
-				what = OwedSeal
-			case peer && mine && gs.seal.opened && gs.peerSeal.move == nil:
-				what = OwedOpen
-			}
+			what = gs.seal.owed(peer)
 		case st.Asks(c):
 			what = OwedMove
-		case peer && gs.myOffer[OfferTakeback]:
+		case peer && gs.offers.mine[OfferTakeback]:
 			what = OwedAnswer
-		case !peer && gs.peerOffer[OfferTakeback]:
+		case !peer && gs.offers.peer[OfferTakeback]:
 			what = OwedAnswer
 		}
 	}
 	if what == OwedNone {
 		return OwedNone, waitKey{}
 	}
-	return what, waitKey{m.games, what, n, gs.drawNext, true}
+	return what, waitKey{m.games, what, n, gs.draw.next, true}
 }
 
 // tick brings both sides' debts up to date after a change: a new step starts a new
@@ -253,7 +254,7 @@ func (m *Match) tick() {
 	now := m.clock()
 	for i, c := range [2]game.Color{m.me.Other(), m.me} {
 		what, key := m.owes(c)
-		w := &m.waits[i]
+		w := &m.live.waits[i]
 		if key == w.key {
 			continue
 		}
@@ -277,11 +278,11 @@ func (m *Match) armLimit() {
 // arm pushes EvOverdue in d if by then the game may be claimed (a wait has lasted its
 // deadline, or the link has been down as long). One timer serves every wait.
 func (m *Match) arm(d time.Duration) {
-	if m.timer != nil {
-		m.timer.Reset(d)
+	if m.live.timer != nil {
+		m.live.timer.Reset(d)
 		return
 	}
-	m.timer = time.AfterFunc(d, func() {
+	m.live.timer = time.AfterFunc(d, func() {
 		m.mu.Lock()
 		defer m.mu.Unlock()
 		if c, ok := m.claimable(); ok && c.Kind != ClaimFault && m.stopped == nil {
@@ -298,7 +299,7 @@ func (m *Match) Claimable() (Claim, bool) {
 }
 
 func (m *Match) claimable() (Claim, bool) {
-	if m.gs == nil || m.verdict != nil || m.gs.done {
+	if m.gs == nil || m.live.verdict != nil || m.gs.audit.done {
 		return Claim{}, false
 	}
 	if f, ok := AsFault(m.stopped); ok && f.Kind != FaultTransport {
@@ -314,11 +315,11 @@ func (m *Match) claimable() (Claim, bool) {
 		return Claim{}, false // its clock, not a deadline, ends its wait
 	}
 	now, d := m.clock(), m.fixedLimit()
-	if !m.offSince.IsZero() && now.Sub(m.offSince) >= d {
+	if !m.live.offSince.IsZero() && now.Sub(m.live.offSince) >= d {
 		return Claim{Kind: ClaimAbandoned}, true
 	}
-	if w := m.waits[0]; w.what != OwedNone && now.Sub(w.since) >= d {
-		if !m.offSince.IsZero() {
+	if w := m.live.waits[0]; w.what != OwedNone && now.Sub(w.since) >= d {
+		if !m.live.offSince.IsZero() {
 			// The link is down too: the friend has gone, not only stalled (and a
 			// forfeit could not reach them anyway).
 			return Claim{Kind: ClaimAbandoned}, true
@@ -342,7 +343,7 @@ func (m *Match) ClaimWin() error {
 	if c.Kind == ClaimFlag {
 		out = game.FlagOutcome(m.gs.r, m.me.Other())
 	}
-	m.verdict = &Result{Standing: Claimed, Claim: &c, Outcome: out}
+	m.live.verdict = &Result{Standing: Claimed, Claim: &c, Outcome: out}
 	switch c.Kind {
 	case ClaimDeadline:
 		m.send(&Msg{Type: MsgForfeit, What: uint8(c.Owed)})
@@ -350,7 +351,7 @@ func (m *Match) ClaimWin() error {
 		m.send(&Msg{Type: MsgFlag}) // the other side checks it on its own clock, now or on resume
 	}
 	if m.stopped == nil {
-		m.ev.push(Event{Kind: EvClaimed, Outcome: m.verdict.Outcome})
+		m.ev.push(Event{Kind: EvClaimed, Outcome: m.live.verdict.Outcome})
 	}
 	m.stop(ErrClaimed)
 	return nil
@@ -361,7 +362,7 @@ func (m *Match) ClaimWin() error {
 // claim that does not hold is a fault (which we may claim in turn).
 func (m *Match) onForfeit(msg *Msg, fault faultFunc) *Fault {
 	owed := Owed(msg.What)
-	w := m.waits[1]
+	w := m.live.waits[1]
 	if m.onClock(m.me) {
 		return fault(FaultIllegal, "it claims a deadline for %v, but our clock governs that: only a flag can end it", owed)
 	}
@@ -374,9 +375,9 @@ func (m *Match) onForfeit(msg *Msg, fault faultFunc) *Fault {
 		return fault(FaultIllegal, "it claims the game on time after %v, the deadline is %v", took.Round(time.Second), d)
 	}
 	c := Claim{Kind: ClaimDeadline, Owed: owed, Lost: true}
-	m.verdict = &Result{Standing: Claimed, Claim: &c,
+	m.live.verdict = &Result{Standing: Claimed, Claim: &c,
 		Outcome: game.Outcome{Result: game.WinFor(m.me.Other()), Reason: c.Reason(m.me)}}
-	m.ev.push(Event{Kind: EvClaimed, Outcome: m.verdict.Outcome})
+	m.ev.push(Event{Kind: EvClaimed, Outcome: m.live.verdict.Outcome})
 	m.stop(ErrForfeited)
 	return nil
 }
@@ -391,8 +392,8 @@ func (m *Match) onFlag(msg *Msg, fault faultFunc) *Fault {
 		return fault(FaultIllegal, "it claims our flag: %v", err)
 	}
 	c := Claim{Kind: ClaimFlag, Lost: true}
-	m.verdict = &Result{Standing: Claimed, Claim: &c, Outcome: game.FlagOutcome(m.gs.r, m.me)}
-	m.ev.push(Event{Kind: EvClaimed, Outcome: m.verdict.Outcome})
+	m.live.verdict = &Result{Standing: Claimed, Claim: &c, Outcome: game.FlagOutcome(m.gs.r, m.me)}
+	m.ev.push(Event{Kind: EvClaimed, Outcome: m.live.verdict.Outcome})
 	m.stop(ErrForfeited)
 	return nil
 }
@@ -402,11 +403,11 @@ func (m *Match) Result() Result {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	switch {
-	case m.verdict != nil:
-		return *m.verdict
+	case m.live.verdict != nil:
+		return *m.live.verdict
 	case m.gs == nil:
 		return Result{}
-	case m.gs.done:
+	case m.gs.audit.done:
 		return Result{Standing: Verified, Outcome: m.gs.r.Outcome()}
 	case m.gs.r.Outcome().Over():
 		return Result{Standing: Awaiting, Outcome: m.gs.r.Outcome()}

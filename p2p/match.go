@@ -69,13 +69,9 @@ type Match struct {
 	peerChallenge    *Nonce // the other side's, once it came
 	flip             *flipMemo
 
-	// Liveness (liveness.go).
-	now      func() time.Time // the clock; nil is time.Now (tests set it)
-	waits    [2]waiting       // what the opponent owes us, what we owe it
-	timer    *time.Timer
-	offSince time.Time // the link is down since (zero while up)
-	verdict  *Result   // a claim's result, once made
-	chat     bucket    // the opponent's chat lines let through
+	now  func() time.Time // the clock; nil is time.Now (tests set it)
+	live liveness         // deadlines and claims (liveness.go)
+	chat bucket           // the opponent's chat lines let through
 
 	// Clocks of a timed game (timing.go).
 	pc    *PeerClocks
@@ -149,8 +145,8 @@ func (m *Match) Resume(c Conn) error {
 	}
 	m.conn, m.resume = c, true
 	m.connGen++
-	if m.offSince.IsZero() {
-		m.offSince = m.clock()
+	if m.live.offSince.IsZero() {
+		m.live.offSince = m.clock()
 	}
 	// Nothing of the match goes out before the other side has proved it is the peer of
 	// the first session: first a fresh challenge each way, then the proofs (onResume).
@@ -248,7 +244,7 @@ func (m *Match) LogHash() (Digest, int) {
 func (m *Match) Verified() bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return m.gs != nil && m.gs.done
+	return m.gs != nil && m.gs.audit.done
 }
 
 func (m *Match) lookup(name string, opts []string, start string) (*game.Variant, error) {
@@ -322,8 +318,8 @@ func (m *Match) stop(err error) {
 		return
 	}
 	m.stopped = err
-	if m.timer != nil {
-		m.timer.Stop()
+	if m.live.timer != nil {
+		m.live.timer.Stop()
 	}
 	if err != ErrStopped && err != ErrClaimed && err != ErrForfeited {
 		m.ev.push(Event{Kind: EvFault, Err: err})
@@ -349,8 +345,8 @@ func (m *Match) recvLoop(c Conn, gen int) {
 		}
 		if err != nil {
 			m.ev.push(Event{Kind: EvDisconnected, Err: err})
-			if m.offSince.IsZero() {
-				m.offSince = m.clock()
+			if m.live.offSince.IsZero() {
+				m.live.offSince = m.clock()
 				if m.gs != nil {
 					m.armLimit()
 				}
@@ -436,7 +432,7 @@ func (m *Match) Settle(ctx context.Context) error {
 	for {
 		m.mu.Lock()
 		gs, stopped := m.gs, m.stopped
-		ok := gs != nil && gs.done && gs.finalSeq > 0 && m.peerAck >= gs.finalSeq
+		ok := gs != nil && gs.audit.done && gs.audit.seq > 0 && m.peerAck >= gs.audit.seq
 		m.mu.Unlock()
 		if ok {
 			return nil

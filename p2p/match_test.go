@@ -201,7 +201,7 @@ func (m *Match) state() string {
 		return "no game"
 	}
 	s := fmt.Sprintf("%v ply %d step %+v over %v; my offers %v peer offers %v; seal %v peer seal %v; draw %d sent %v peer %v; final %d peerFinal %v done %v; out %d in %d ack %d outbox %d; games %d",
-		m.me, len(gs.pub), gs.r.Next(), gs.r.Outcome(), gs.myOffer, gs.peerOffer, gs.seal != nil, gs.peerSeal != nil,
-		gs.drawNext, gs.drawSent, gs.peerDraw != nil, gs.finalLen, gs.peerFinal != nil, gs.done, m.outSeq, m.inSeq, m.peerAck, len(m.outbox), m.games)
+		m.me, len(gs.pub), gs.r.Next(), gs.r.Outcome(), gs.offers.mine, gs.offers.peer, gs.seal.mine != nil, gs.seal.peer != nil,
+		gs.draw.next, gs.draw.sent, gs.draw.peer != nil, gs.audit.len, gs.audit.peer != nil, gs.audit.done, m.outSeq, m.inSeq, m.peerAck, len(m.outbox), m.games)
 	return s
 }

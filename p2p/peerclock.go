@@ -19,9 +19,19 @@ import (
 //   - The receiver measured the same turn from sending its own action to receiving the
 //     answer: the thinking plus one round trip. It accepts the claimed time when it is no
 //     less than its measurement less the shortest round trip it has seen and a tolerance
-//     (jitter); otherwise it charges its whole measurement. A lying peer so gains at most
-//     the tolerance per decision; one that delays the pings to look further away cannot
-//     lower the shortest round trip.
+//     (jitter); otherwise it charges its whole measurement.
+//   - The difference it accepts (the lag credit) is further limited, as lichess limits
+//     its lag compensation, by a quota: a reserve that starts at LagQuotaStart, gives
+//     each decision at most what it holds, refills by LagQuotaGain per decision and holds
+//     at most LagQuotaMax. So over n decisions a side is credited at most
+//     LagQuotaStart + n×LagQuotaGain in all, whatever it claims and however late it
+//     answers the pings (delayed pongs make the shortest round trip read up to the 1 s
+//     cap, which alone would let a liar take the tolerance and a second per decision).
+//     A liar whose true round trip is r gains over its true time at most
+//     LagQuotaStart + n×(LagQuotaGain − r): less than the tolerance per decision, about
+//     25 s over 60 decisions on a fast link, where without the quota it could take 90 s.
+//     An honest side whose every round trip is at most LagQuotaGain is never charged
+//     for its lag.
 //   - The waiting side may claim the other's flag once its own measurement, less the
 //     tolerance, exceeds the other's time; the claimed side checks the claim against its
 //     own count (its own clock shows no more than the tolerance and a round trip left).
@@ -32,6 +42,16 @@ import (
 // by lying about its time, and the jitter of a round trip an honest side may meet.
 const ClockTolerance = 500 * time.Millisecond
 
+// The lag-compensation quota (see above): what the receiver credits the other side in
+// all for its lag, beyond its claimed thinking. A round trip of up to LagQuotaGain per
+// decision is credited in full for ever; a longer one, or a lie, runs the reserve down,
+// and once it is empty a decision is credited at most LagQuotaGain.
+const (
+	LagQuotaGain  = 400 * time.Millisecond
+	LagQuotaStart = time.Second
+	LagQuotaMax   = 2 * time.Second
+)
+
 // maxRTT caps the round trip used: a link slower than that is charged, not trusted. The
 // round trip is the one figure a peer can bend (by answering pings late): the cap bounds
 // what that buys.
@@ -39,10 +59,11 @@ const maxRTT = time.Second
 
 // PeerClocks is one side's view of both clocks of a timed game between peers.
 type PeerClocks struct {
-	k   *clock.Clocks
-	me  game.Color
-	rtt time.Duration // the shortest round trip seen (0: none yet)
-	now func() time.Time
+	k     *clock.Clocks
+	me    game.Color
+	rtt   time.Duration // the shortest round trip seen (0: none yet)
+	quota time.Duration // the other side's lag-compensation reserve
+	now   func() time.Time
 }
 
 // NewPeerClocks makes side me's clocks of control ctl; now is this page's time.
@@ -50,7 +71,7 @@ func NewPeerClocks(ctl clock.Control, me game.Color, now func() time.Time) *Peer
 	if now == nil {
 		now = time.Now
 	}
-	return &PeerClocks{k: clock.New(ctl), me: me, now: now}
+	return &PeerClocks{k: clock.New(ctl), me: me, now: now, quota: LagQuotaStart}
 }
 
 // Clocks are the clocks as this side counts them.
@@ -86,7 +107,9 @@ func (p *PeerClocks) Decide() time.Duration {
 
 // Received charges the other side for the decision that just arrived, claiming it took
 // claimed: accepted when it is at least this side's measurement less the round trip and
-// the tolerance, else the measurement is charged. It returns what was charged.
+// the tolerance, else the measurement is charged; and the lag it is credited (the
+// measurement less the claim) is at most what its quota holds. It returns what was
+// charged.
 func (p *PeerClocks) Received(claimed time.Duration) time.Duration {
 	o := p.me.Other()
 	if !p.k.Running(o) {
@@ -94,13 +117,18 @@ func (p *PeerClocks) Received(claimed time.Duration) time.Duration {
 	}
 	since, _ := p.k.Since(o)
 	measured := p.now().Sub(since)
-	charge := measured
+	credit := time.Duration(0)
 	if claimed >= 0 && claimed <= measured && claimed >= measured-p.rttUsed()-ClockTolerance {
-		charge = claimed
+		credit = min(measured-claimed, p.quota)
 	}
+	p.quota = min(p.quota-credit+LagQuotaGain, LagQuotaMax)
+	charge := measured - credit
 	p.k.Charge(o, charge, true)
 	return charge
 }
+
+// LagQuota is what the other side's lag-compensation reserve holds now.
+func (p *PeerClocks) LagQuota() time.Duration { return p.quota }
 
 // CanClaimFlag reports whether this side may claim the other's flag now: its own
 // measurement, less the tolerance, shows the other out of time. A decision that arrived

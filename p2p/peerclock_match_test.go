@@ -3,6 +3,7 @@
 package p2p
 
 import (
+	"cmp"
 	"errors"
 	"math/rand/v2"
 	"strings"
@@ -59,8 +60,18 @@ type timedPair struct {
 	rng        *rand.Rand
 	trueUsed   [2]time.Duration // each side's true thinking time
 	trueDecide [2]int
-	turnStart  [2]time.Time // when each side's turn began, truly (it received the other's move)
-	kingsOnly  bool         // the sides move their kings only
+	turnStart  [2]time.Time         // when each side's turn began, truly (it received the other's move)
+	kingsOnly  bool                 // the sides move their kings only
+	pongLate   time.Duration        // the guest's frames after a host's move (its pong) come this much late
+	jitter     func() time.Duration // added to the link's delay on each hop (nil: none)
+}
+
+// hop is the link's delay for one delivery.
+func (p *timedPair) hop() time.Duration {
+	if p.jitter == nil {
+		return p.oneWay
+	}
+	return p.oneWay + p.jitter()
 }
 
 func newTimedPair(t *testing.T, ctl clock.Control, start string, oneWay time.Duration) *timedPair {
@@ -151,9 +162,9 @@ func (p *timedPair) deliver(from *held, to *Match) {
 
 // flush delivers one way and then the other, each after the link's delay.
 func (p *timedPair) flush() {
-	p.advance(p.oneWay)
+	p.advance(p.hop())
 	p.deliver(p.hl, p.g)
-	p.advance(p.oneWay)
+	p.advance(p.hop() + p.pongLate)
 	p.deliver(p.gl, p.h)
 }
 
@@ -190,13 +201,14 @@ func (p *timedPair) move(c game.Color, think time.Duration) {
 		p.t.Fatal(err)
 	}
 	other, _ := p.side(c.Other())
-	p.advance(p.oneWay)
+	p.advance(p.hop())
 	p.deliver(l, other)
 	p.turnStart[c.Other()] = p.now
-	p.advance(p.oneWay)
+	p.advance(p.hop())
 	ol := p.hl
 	if other == p.g {
 		ol = p.gl
+		p.advance(p.pongLate)
 	}
 	p.deliver(ol, m) // the pong
 	p.deliver(l, other)
@@ -219,27 +231,48 @@ func left(t *testing.T, m *Match, c game.Color) time.Duration {
 // TestPeerClocksLyingAndSkewed: over a 40 ms link, the guest lies about its times or runs
 // on a system clock hours off and 2% slow. The host never sees the guest with more time
 // than it truly has plus the tolerance per decision, and its own clock is its own time.
+// A guest that also answers the pings a second late (so the shortest round trip reads
+// the cap) and claims just under the bound that allows, over a long game, gains no more
+// than the lag quota lets it: LagQuotaStart + n×(LagQuotaGain − its true round trip)
+// over n decisions, where the per-decision bound alone would give it the tolerance and a
+// second each. An honest guest over a jittery 100–300 ms link is charged exactly its
+// thinking, and so is the host in the guest's count.
 func TestPeerClocksLyingAndSkewed(t *testing.T) {
 	ctl := clock.Control{Base: 5 * time.Minute, Inc: 2 * time.Second}
-	const plies = 30
+	const oneWay = 40 * time.Millisecond
+	// mostLie claims just under what the host's bound accepts once its shortest round
+	// trip reads the cap: the largest credit a liar can get per decision without the quota.
+	mostLie := func(d time.Duration) time.Duration { return max(0, d-maxRTT-ClockTolerance+2*oneWay+time.Millisecond) }
+	rng := rand.New(rand.NewPCG(3, 9))
 	cases := []struct {
-		name  string
-		lie   func(time.Duration) time.Duration
-		skew  time.Duration
-		slow  float64
-		think time.Duration
-		most  time.Duration // the most the guest may gain over the whole game
+		name     string
+		lie      func(time.Duration) time.Duration
+		skew     time.Duration
+		slow     float64
+		think    time.Duration
+		plies    int
+		oneWay   time.Duration
+		pongLate time.Duration
+		jitter   func() time.Duration
+		most     time.Duration // the most the guest may gain over the whole game
+		exact    bool          // neither side is charged anything but its thinking
 	}{
-		{"honest", nil, 0, 0, 3 * time.Second, 0},
-		{"claims a third", func(d time.Duration) time.Duration { return d / 3 }, 0, 0, 3 * time.Second, 0},
-		{"claims zero", func(time.Duration) time.Duration { return 0 }, 0, 0, 3 * time.Second, 0},
-		{"shaves 450 ms", func(d time.Duration) time.Duration { return max(0, d-450*time.Millisecond) }, 0, 0, 3 * time.Second, plies / 2 * ClockTolerance},
-		{"clock 3 h ahead, 2% slow", nil, 3 * time.Hour, 0.02, 10 * time.Second, plies / 2 * ClockTolerance},
-		{"clock 47 min behind", nil, -47 * time.Minute, 0, 3 * time.Second, 0},
+		{name: "honest", think: 3 * time.Second, exact: true},
+		{name: "claims a third", lie: func(d time.Duration) time.Duration { return d / 3 }, think: 3 * time.Second},
+		{name: "claims zero", lie: func(time.Duration) time.Duration { return 0 }, think: 3 * time.Second},
+		{name: "shaves 450 ms", lie: func(d time.Duration) time.Duration { return max(0, d-450*time.Millisecond) }, think: 3 * time.Second, most: 15 * ClockTolerance},
+		{name: "clock 3 h ahead, 2% slow", skew: 3 * time.Hour, slow: 0.02, think: 10 * time.Second, most: 15 * ClockTolerance},
+		{name: "clock 47 min behind", skew: -47 * time.Minute, think: 3 * time.Second},
+		{name: "pongs 1 s late, claims the most, clock 3 h ahead, 60 plies", lie: mostLie, skew: 3 * time.Hour,
+			think: 3 * time.Second, plies: 60, pongLate: time.Second, most: LagQuotaStart + 30*(LagQuotaGain-2*oneWay)},
+		{name: "honest over a jittery 100–300 ms link, 60 plies", think: 3 * time.Second, plies: 60, oneWay: 50 * time.Millisecond,
+			jitter: func() time.Duration { return time.Duration(rng.IntN(101)) * time.Millisecond }, exact: true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			p := newTimedPair(t, ctl, "", 40*time.Millisecond)
+			plies := cmp.Or(tc.plies, 30)
+			p := newTimedPair(t, ctl, "", cmp.Or(tc.oneWay, oneWay))
+			p.pongLate, p.jitter = tc.pongLate, tc.jitter
 			p.guestNow = func(tr time.Time) time.Time {
 				return p.start.Add(tc.skew + time.Duration(float64(tr.Sub(p.start))*(1-tc.slow)))
 			}
@@ -251,10 +284,15 @@ func TestPeerClocksLyingAndSkewed(t *testing.T) {
 				}
 			}
 			p.run()
-			if rtt := p.h.RoundTrip(); rtt != 2*p.oneWay {
-				t.Fatalf("the host measured a round trip of %v over a %v link", rtt, p.oneWay)
+			if rtt := p.h.RoundTrip(); tc.jitter == nil && rtt != 2*p.oneWay+tc.pongLate {
+				t.Fatalf("the host measured a round trip of %v over a %v link, pongs %v late", rtt, p.oneWay, tc.pongLate)
 			}
 			guest := p.g.Color()
+			host := guest.Other()
+			// Each side's clock is compared while it stands: after its own decision, once
+			// the other side has received it (a running clock is counted from different
+			// moments on the two sides, a link's delay apart).
+			var seen, truly time.Duration
 			for i := 0; i < plies; i++ {
 				c := game.Color(i % 2)
 				think := 1500 * time.Millisecond
@@ -262,21 +300,31 @@ func TestPeerClocksLyingAndSkewed(t *testing.T) {
 					think = tc.think
 				}
 				p.move(c, think)
+				switch {
+				case c == guest:
+					seen, truly = left(t, p.h, guest), p.trueLeft(guest, ctl)
+				case tc.exact:
+					if seen, truly := left(t, p.g, host), p.trueLeft(host, ctl); seen != truly {
+						t.Fatalf("ply %d: the guest sees the host at %v, truly %v: it charged it %v", i+1, seen, truly, truly-seen)
+					}
+				}
 			}
-			host := guest.Other()
-			seen, truly := left(t, p.h, guest), p.trueLeft(guest, ctl)
 			gain := seen - truly
 			if gain > tc.most {
 				t.Errorf("the host sees the guest at %v, truly %v: it gained %v, more than %v", seen, truly, gain, tc.most)
+			}
+			if tc.exact && gain != 0 {
+				t.Errorf("the host charged the honest guest %v for its lag", -gain)
 			}
 			if gain < -time.Duration(plies/2+1)*2*p.oneWay {
 				t.Errorf("the honest host charged the guest %v more than the link explains", -gain)
 			}
 			// The one difference: which side saw the game start first (a one-way delay).
-			if own, truly := left(t, p.h, host), p.trueLeft(host, ctl); own-truly > p.oneWay || truly-own > p.oneWay {
+			slack := p.oneWay + 100*time.Millisecond + tc.pongLate
+			if own, truly := left(t, p.h, host), p.trueLeft(host, ctl); own-truly > slack || truly-own > slack {
 				t.Errorf("the host's own clock shows %v, truly %v", own, truly)
 			}
-			t.Logf("guest seen %v, truly %v (gain %v); host %v", seen, truly, gain, left(t, p.h, host))
+			t.Logf("guest seen %v, truly %v (gain %v, bound %v); host %v; the guest's quota left %v", seen, truly, gain, tc.most, left(t, p.h, host), p.h.pc.LagQuota())
 		})
 	}
 }
@@ -300,7 +348,7 @@ func stallAndClaim(t *testing.T, start string, away bool) (claimer, staller *Mat
 		until(t, "the claimer sees the link drop", func() bool {
 			claimer.mu.Lock()
 			defer claimer.mu.Unlock()
-			return !claimer.offSince.IsZero()
+			return !claimer.live.offSince.IsZero()
 		})
 	}
 	seen := left(t, claimer, game.White)
@@ -509,6 +557,7 @@ func TestPeerClocksSimultaneous(t *testing.T) {
 			}
 		}
 	}
+	var after [2][]time.Duration // each side's clock after its seals, on its own count
 	for round := 0; round < 3; round++ {
 		for i, m := range []*Match{p.h, p.g} {
 			p.advance(time.Duration(2+i) * time.Second)
@@ -520,6 +569,10 @@ func TestPeerClocksSimultaneous(t *testing.T) {
 			}
 			if _, run, _ := m.ClockLeft(me); run {
 				t.Fatalf("round %d: %v's clock runs after its seal", round, me)
+			}
+			after[me] = append(after[me], left(t, m, me))
+			if _, ok := m.LogClocks(); len(ok) != 2*round {
+				t.Fatalf("round %d: %d entries in the log once %v sealed: a sealed move is in it", round, len(ok), me)
 			}
 			p.flush() // the seal goes out at once
 		}
@@ -538,5 +591,21 @@ func TestPeerClocksSimultaneous(t *testing.T) {
 			t.Errorf("%v: %v on its own count, %v on the other's", c, own, seen)
 		}
 		t.Logf("%v: %v on its own count, %v on the other's", c, own, seen)
+		// Each revealed turn holds both players' times for the PGN's %clk: a side's own
+		// as it counted them, the other's within the link's delay.
+		log := m.Log()
+		lefts, ok := m.LogClocks()
+		var n [2]int
+		for i, e := range log {
+			pl := e.Input.Player
+			if e.Input.Kind != game.InputMove || !ok[i] {
+				t.Fatalf("entry %d (%v) has no time", i, e.Input)
+			}
+			want := after[pl][n[pl]]
+			n[pl]++
+			if d := lefts[i] - want; pl == m.Color() && d != 0 || d < -4*p.oneWay || d > 4*p.oneWay {
+				t.Errorf("entry %d: %v had %v left, on its own count %v", i, pl, lefts[i], want)
+			}
+		}
 	}
 }

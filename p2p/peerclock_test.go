@@ -162,3 +162,33 @@ func TestPeerFlagClaim(t *testing.T) {
 		t.Fatalf("a claim with 10 s left: %v", err)
 	}
 }
+
+// TestPeerClockLagQuota: the lag a side is credited is bounded in all by the quota. A
+// liar that answers pings very late (its shortest round trip reads the cap) and claims
+// just under the bound gains, over 60 moves, at most LagQuotaStart + 60×(LagQuotaGain −
+// its true round trip); an honest peer on a 300 ms round trip is charged nothing.
+func TestPeerClockLagQuota(t *testing.T) {
+	const moves = 60
+	const oneWay = 40 * time.Millisecond
+	liar := peerGame{ctl: clock.Control{Base: 10 * time.Minute, Inc: 2 * time.Second}, oneWay: oneWay,
+		pingExtra: 10 * time.Second, think: 4 * time.Second, myThink: time.Second,
+		lie: func(d time.Duration) time.Duration { return d + 2*oneWay - ClockTolerance - maxRTT + time.Millisecond }}
+	honest, _, trueLeft := liar.play(t, moves)
+	seen, _ := honest.Left(game.Black)
+	bound := LagQuotaStart + moves*(LagQuotaGain-2*oneWay)
+	if gain := seen - trueLeft; gain > bound || gain < 0 {
+		t.Errorf("the liar gained %v over %d moves, the quota allows %v", gain, moves, bound)
+	} else {
+		t.Logf("the liar gained %v over %d moves (quota bound %v; the per-move bound alone: %v)", gain, moves, bound,
+			moves*(ClockTolerance+maxRTT-time.Millisecond))
+	}
+	fair := peerGame{ctl: clock.Control{Base: 10 * time.Minute, Inc: 2 * time.Second}, oneWay: 150 * time.Millisecond,
+		skew: time.Hour, think: 4 * time.Second, myThink: time.Second}
+	honest, _, trueLeft = fair.play(t, moves)
+	if seen, _ := honest.Left(game.Black); seen != trueLeft {
+		t.Errorf("an honest peer on a 300 ms round trip is seen at %v, truly %v", seen, trueLeft)
+	}
+	if q := honest.LagQuota(); q != LagQuotaMax {
+		t.Errorf("its quota ran down to %v", q)
+	}
+}

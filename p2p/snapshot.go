@@ -119,12 +119,12 @@ func (m *Match) snapshot() ([]byte, error) {
 	s := snapshot{Version: snapshotVersion, Host: m.cfg.Host, Game: gs.id, Variant: m.cfg.Variant,
 		Options: m.cfg.Options, Start: m.cfg.Start, Role: m.role, Me: m.me, Games: m.games,
 		OutSeq: m.outSeq, InSeq: m.inSeq, PeerAck: m.peerAck,
-		Chain: gs.chain.Link(gs.chain.Len()), ChainLen: gs.chain.Len(), PeerLast: gs.peerLast,
-		DrawNext: gs.drawNext, DrawSent: gs.drawSent, PeerDraw: gs.peerDraw,
-		MyOffer: gs.myOffer, PeerOffer: gs.peerOffer, MyTakeN: gs.myTakeN, PeerTakeN: gs.peerTakeN,
-		MyTakeSeq: gs.myTakeSeq, PeerTakeH: gs.peerTakeH, FinalLen: gs.finalLen, FinalSeq: gs.finalSeq,
-		Done: gs.done, Session: m.session, MyDrawSeq: gs.myDrawSeq,
-		ChainBase: gs.chainBase, PeerBase: gs.peerBase, PeerNext: gs.peerNext,
+		Chain: gs.draw.chain.Link(gs.draw.chain.Len()), ChainLen: gs.draw.chain.Len(), PeerLast: gs.draw.peerLast,
+		DrawNext: gs.draw.next, DrawSent: gs.draw.sent, PeerDraw: gs.draw.peer,
+		MyOffer: gs.offers.mine, PeerOffer: gs.offers.peer, MyTakeN: gs.offers.takeN, PeerTakeN: gs.offers.peerTakeN,
+		MyTakeSeq: gs.offers.takeSeq, PeerTakeH: gs.offers.peerTakeH, FinalLen: gs.audit.len, FinalSeq: gs.audit.seq,
+		Done: gs.audit.done, Session: m.session, MyDrawSeq: gs.offers.drawSeq,
+		ChainBase: gs.draw.chainBase, PeerBase: gs.draw.peerBase, PeerNext: gs.draw.peerNext,
 		Base: m.cfg.Clock.Base, Inc: m.cfg.Clock.Inc}
 	if p := m.pc; p != nil {
 		c := &snapClocks{RTT: p.rtt, SavedAt: m.clock().UnixMilli()}
@@ -133,7 +133,7 @@ func (m *Match) snapshot() ([]byte, error) {
 		}
 		s.Clocks = c
 	}
-	if c := gs.nextChain; c != nil {
+	if c := gs.draw.nextChain; c != nil {
 		seed := c.Link(c.Len())
 		s.NextChain = &seed
 	}
@@ -143,17 +143,17 @@ func (m *Match) snapshot() ([]byte, error) {
 	for _, e := range gs.pub {
 		s.Log = append(s.Log, snapEntry{e.in, e.full, e.cells})
 	}
-	for _, c := range gs.mine {
+	for _, c := range gs.cells.mine {
 		s.Mine = append(s.Mine, snapCell{Open: c.o, Ply: c.ply, OpenedAt: c.openedAt})
 	}
-	for k, c := range gs.peer {
+	for k, c := range gs.cells.peer {
 		s.Peer = append(s.Peer, snapCell{Open: Opening{Key: k, Value: c.value}, Digest: c.d, Ply: c.ply, OpenedAt: c.openedAt})
 	}
-	if x := gs.seal; x != nil {
+	if x := gs.seal.mine; x != nil {
 		mv := x.m
 		s.Seal = &snapSeal{Move: &mv, Nonce: x.nonce, Ply: x.ply, Opened: x.opened}
 	}
-	if x := gs.peerSeal; x != nil {
+	if x := gs.seal.peer; x != nil {
 		s.PeerSeal = &snapSeal{Move: x.move, Digest: x.d, Ply: x.ply}
 	}
 	if f := gs.float; f != nil {
@@ -219,25 +219,25 @@ func restoreMatch(data []byte, save func([]byte), now func() time.Time) (*Match,
 			return nil, fmt.Errorf("saved match: replaying ply %d: %v", i+1, err)
 		}
 	}
-	gs.drawNext, gs.drawSent, gs.peerDraw = s.DrawNext, s.DrawSent, s.PeerDraw
+	gs.draw.next, gs.draw.sent, gs.draw.peer = s.DrawNext, s.DrawSent, s.PeerDraw
 	for _, c := range s.Mine {
-		gs.mine = append(gs.mine, &myCell{o: c.Open, ply: c.Ply, openedAt: c.OpenedAt})
+		gs.cells.mine = append(gs.cells.mine, &myCell{o: c.Open, ply: c.Ply, openedAt: c.OpenedAt})
 	}
 	for _, c := range s.Peer {
-		gs.peer[c.Open.Key] = &peerCell{d: c.Digest, ply: c.Ply, value: c.Open.Value, openedAt: c.OpenedAt}
+		gs.cells.peer[c.Open.Key] = &peerCell{d: c.Digest, ply: c.Ply, value: c.Open.Value, openedAt: c.OpenedAt}
 	}
 	if x := s.Seal; x != nil && x.Move != nil {
-		gs.seal = &mySeal{m: *x.Move, nonce: x.Nonce, ply: x.Ply, opened: x.Opened}
+		gs.seal.mine = &mySeal{m: *x.Move, nonce: x.Nonce, ply: x.Ply, opened: x.Opened}
 	}
 	if x := s.PeerSeal; x != nil {
-		gs.peerSeal = &peerSeal{d: x.Digest, ply: x.Ply, move: x.Move}
+		gs.seal.peer = &peerSeal{d: x.Digest, ply: x.Ply, move: x.Move}
 	}
-	gs.myOffer, gs.peerOffer, gs.myTakeN, gs.peerTakeN = s.MyOffer, s.PeerOffer, s.MyTakeN, s.PeerTakeN
-	gs.myTakeSeq, gs.peerTakeH, gs.finalLen, gs.finalSeq, gs.done = s.MyTakeSeq, s.PeerTakeH, s.FinalLen, s.FinalSeq, s.Done
-	gs.myDrawSeq = s.MyDrawSeq
-	gs.chainBase, gs.peerBase, gs.peerNext = s.ChainBase, s.PeerBase, s.PeerNext
+	gs.offers.mine, gs.offers.peer, gs.offers.takeN, gs.offers.peerTakeN = s.MyOffer, s.PeerOffer, s.MyTakeN, s.PeerTakeN
+	gs.offers.takeSeq, gs.offers.peerTakeH, gs.audit.len, gs.audit.seq, gs.audit.done = s.MyTakeSeq, s.PeerTakeH, s.FinalLen, s.FinalSeq, s.Done
+	gs.offers.drawSeq = s.MyDrawSeq
+	gs.draw.chainBase, gs.draw.peerBase, gs.draw.peerNext = s.ChainBase, s.PeerBase, s.PeerNext
 	if s.NextChain != nil {
-		gs.nextChain = chainFrom(s.Game, s.Role, *s.NextChain, s.ChainLen)
+		gs.draw.nextChain = chainFrom(s.Game, s.Role, *s.NextChain, s.ChainLen)
 	}
 	if f := s.Float; f != nil {
 		gs.float = &floating{f.In, f.Seq, f.Applied}

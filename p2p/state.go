@@ -21,35 +21,15 @@ type gameState struct {
 	hidden bool             // the game has secrets: state hashes differ between sides
 	ever   map[PubHash]bool // every state this game has been in, taken back or not
 
-	chain       *Chain  // my draw contributions
-	chainBase   uint32  // draws served by my earlier chains: draw k is chain link k-chainBase
-	nextChain   *Chain  // my next chain, its head sent, once the current one runs low
-	peerLast    Digest  // the peer's last verified chain link (its head before any draw)
-	peerBase    uint32  // as chainBase, for the peer's chains (every chain has chainLen links)
-	peerNext    *Digest // the head of the peer's next chain, once sent
-	drawNext    uint32  // index of the next draw; chain links are never reused
-	drawSent    bool    // my link for drawNext has gone out
-	peerDraw    *Digest
-	mine        []*myCell
-	peer        map[CellKey]*peerCell
-	seal        *mySeal
-	peerSeal    *peerSeal
-	myOffer     [offerEnd]bool
-	peerOffer   [offerEnd]bool
-	myTakeN     uint32    // plies I asked to take back
-	myTakeSeq   uint64    // the message that asked for it
-	myDrawSeq   uint64    // the message that offered our standing draw
-	peerTakeN   uint32    // plies the opponent asked to take back
-	peerTakeH   PubHash   // the state the opponent's takeback request names
-	finalLen    int       // log length my last Final was sent at (-1: none)
-	finalSeq    uint64    // its sequence number
-	peerFinal   *Msg      // the opponent's Final that matched my log
-	done        bool      // both Finals agree and every secret checked out
-	float       *floating // our game-ending action, until the opponent has seen it
-	pulled      bool      // it is out of the log while a crossing message is applied
-	rematch     *Chain    // my chain for the rematch I offered or accepted
-	peerRematch Digest    // the opponent's chain head for the rematch it offered
-	turnAt      int       // log length at which the last turn event went out (-1: none)
+	// The sub-protocols, each with its sending and receiving halves in its own file.
+	draw   drawing     // shared random draws (draw.go)
+	seal   sealing     // sealed simultaneous moves (seal.go)
+	cells  secretCells // committed secrets and their reveals (secrets.go)
+	offers offers      // draw, takeback and rematch offers (offer.go)
+	audit  audit       // the end-of-game Finals and the referee check (final.go)
+	float  *floating   // our game-ending action, until the opponent has seen it (float.go)
+	pulled bool        // it is out of the log while a crossing message is applied
+	turnAt int         // log length at which the last turn event went out (-1: none)
 }
 
 // pubEntry is a log entry as both sides see it.
@@ -63,40 +43,15 @@ type pubEntry struct {
 	timed  bool          // left is set
 }
 
-type myCell struct {
-	o        Opening
-	ply      uint32
-	openedAt int // log length when a Reveal step opened it (-1: still secret)
-}
-
-type peerCell struct {
-	d        Digest
-	ply      uint32
-	value    uint64
-	openedAt int // as myCell; Final openings use the final log length
-}
-
-type mySeal struct {
-	m      game.Move
-	nonce  Nonce
-	ply    uint32
-	opened bool
-}
-
-type peerSeal struct {
-	d    Digest
-	ply  uint32
-	move *game.Move // once opened
-}
-
 func newGameState(id GameID, v *game.Variant, start string, me game.Color, peerHead Digest, chain *Chain) (*gameState, error) {
 	r, err := startView(v, start, me)
 	if err != nil {
 		return nil, err
 	}
 	_, hidden := r.(game.Secrets)
-	gs := &gameState{id: id, v: v, start: start, me: me, r: r, hidden: hidden, chain: chain, peerLast: peerHead,
-		drawNext: 1, peer: map[CellKey]*peerCell{}, finalLen: -1, turnAt: -1}
+	gs := &gameState{id: id, v: v, start: start, me: me, r: r, hidden: hidden, turnAt: -1,
+		draw:  drawing{chain: chain, peerLast: peerHead, next: 1},
+		cells: secretCells{peer: map[CellKey]*peerCell{}}, audit: audit{len: -1}}
 	var w writer
 	w.str(v.Name)
 	for _, k := range sortedOptionKeys(v.Options) {
@@ -187,7 +142,8 @@ func (gs *gameState) rewind(keep int) error {
 		}
 	}
 	gs.r, gs.pub, gs.hashes = r, gs.pub[:keep], gs.hashes[:keep+1]
-	gs.finalLen, gs.peerFinal, gs.done, gs.turnAt = -1, nil, false, -1
+	gs.audit.reset()
+	gs.turnAt = -1
 	return nil
 }
 
@@ -197,81 +153,8 @@ func (gs *gameState) undo(n int) error {
 	if err := gs.rewind(keep); err != nil {
 		return err
 	}
-	var mine []*myCell
-	for _, c := range gs.mine {
-		if int(c.ply) < keep {
-			if c.openedAt > keep {
-				c.openedAt = -1
-			}
-			mine = append(mine, c)
-		}
-	}
-	gs.mine = mine
-	for k, c := range gs.peer {
-		switch {
-		case int(c.ply) >= keep:
-			delete(gs.peer, k)
-		case c.openedAt > keep:
-			c.openedAt = -1
-		}
-	}
-	gs.seal, gs.peerSeal = nil, nil
-	return nil
-}
-
-// myCellFor is my unopened cell with key k.
-func (gs *gameState) myCellFor(k CellKey) *myCell {
-	for _, c := range gs.mine {
-		if c.o.Key == k && c.openedAt < 0 {
-			return c
-		}
-	}
-	return nil
-}
-
-// refereeCheck replays the whole game with every secret in place, on a copy that knows
-// all of them: every sealed move must have been legal, every reveal truthful, and the
-// outcome the one this side saw. It runs at the end, once all secrets are open.
-func (gs *gameState) refereeCheck(me game.Color) error {
-	ref, err := game.Load(gs.v, gs.start)
-	if err != nil {
-		return err
-	}
-	peerVals := map[uint32]map[CellKey]uint64{}
-	for k, c := range gs.peer {
-		if peerVals[c.ply] == nil {
-			peerVals[c.ply] = map[CellKey]uint64{}
-		}
-		peerVals[c.ply][k] = c.value
-	}
-	for i, e := range gs.pub {
-		in := e.full
-		if e.in.Player != me && len(e.cells) > 0 && e.in.Kind == game.InputMove {
-			in.Move, err = unsealMove(ref, e.in.Move, peerVals[uint32(i)])
-			if err != nil {
-				return fmt.Errorf("ply %d: %w", i+1, err)
-			}
-		}
-		if in.Kind == game.InputReveal {
-			st := ref.Next()
-			s, ok := ref.(game.Secrets)
-			if !ok || st.Kind != game.StepReveal {
-				return fmt.Errorf("ply %d: a reveal the rules did not ask for", i+1)
-			}
-			want, known := s.Secret(st)
-			if !known || want != in.Secret {
-				return fmt.Errorf("ply %d: %v revealed %d for their %v, but their committed secrets say %d",
-					i+1, in.Player, in.Secret, revealCellKey(ref, st), want)
-			}
-		}
-		if _, err := ref.Apply(in); err != nil {
-			return fmt.Errorf("ply %d (%v): %w", i+1, in.Player, err)
-		}
-	}
-	if got, want := ref.Outcome(), gs.r.Outcome(); got != want {
-		return fmt.Errorf("with every secret known the game ends %v (%s), not %v (%s)",
-			got.Result, got.Reason, want.Result, want.Reason)
-	}
+	gs.cells.forget(keep)
+	gs.seal = sealing{}
 	return nil
 }
 
@@ -294,27 +177,4 @@ func deriveID(id GameID) GameID {
 	var n GameID
 	copy(n[:], h[:])
 	return n
-}
-
-// peerOpenKeys lists the opponent's unopened cells of a kind, in square order.
-func (gs *gameState) peerOpenKeys(kind game.SecretKind) []CellKey {
-	var ks []CellKey
-	for s := game.Square(0); s <= game.NoSquare; s++ {
-		k := CellKey{Kind: kind, Square: s}
-		if c := gs.peer[k]; c != nil && c.openedAt < 0 {
-			ks = append(ks, k)
-		}
-	}
-	return ks
-}
-
-// peerValues is the opponent's opened cells of a kind.
-func (gs *gameState) peerValues(kind game.SecretKind) map[CellKey]uint64 {
-	vals := map[CellKey]uint64{}
-	for k, c := range gs.peer {
-		if k.Kind == kind && c.openedAt >= 0 {
-			vals[k] = c.value
-		}
-	}
-	return vals
 }

@@ -41,7 +41,7 @@ func (m *Match) newClocks() {
 // decides reports whether the rules wait on side c's own decision now (its clock runs).
 func (m *Match) decides(c game.Color) bool {
 	gs := m.gs
-	if gs == nil || gs.done || m.stopped != nil || m.verdict != nil {
+	if gs == nil || gs.audit.done || m.stopped != nil || m.live.verdict != nil {
 		return false
 	}
 	st := gs.r.Next()
@@ -49,10 +49,7 @@ func (m *Match) decides(c game.Color) bool {
 		return false
 	}
 	if st.Players == 3 {
-		if c == m.me {
-			return gs.seal == nil
-		}
-		return gs.peerSeal == nil
+		return !gs.seal.sealed(c == m.me)
 	}
 	ms := gs.r.Moves(c, nil)
 	return !(len(ms) == 1 && ms[0].Kind == game.Pass)

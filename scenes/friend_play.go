@@ -31,6 +31,7 @@ type friendPlay struct {
 	chat      []chatLine // the emotes said, the last chatKeep
 	saidAt    time.Time  // our last emote went out
 	intruders int        // someone else knocked with the link this many times
+	timeUp    bool       // our own clock reached zero: the friend may claim (said once at once)
 }
 
 // newFriendPlay opens the play screen on a started (or restored) protocol match.
@@ -141,6 +142,7 @@ func (p *Play) netTick(ctx *Ctx) {
 			}
 		}
 	}
+	p.netTimeUp()
 	// Who may act changes without the game changing (our move sealed, an offer waiting):
 	// make the view again.
 	if m.ToAct() != p.acts {
@@ -172,6 +174,22 @@ func (p *Play) netTick(ctx *Ctx) {
 		}
 	}
 }
+
+// netTimeUp says, at once and for as long as it holds, that our own clock has reached
+// zero: only the friend can end the game on time (its page claims it, see
+// p2p.PeerClocks), and until then the person sees why nothing happens. The message
+// gives way to others for their while and comes back.
+func (p *Play) netTimeUp() {
+	n := p.net
+	left, _ := p.m.ClockLeft(p.m.Me())
+	up := p.m.Timed() && !p.over && p.m.Stopped() == nil && left <= 0
+	if up && (!n.timeUp || p.msg == "") {
+		p.say(timeUpText())
+	}
+	n.timeUp = up
+}
+
+func timeUpText() string { return lang.T("Your time is up — waiting for your friend to claim.") }
 
 // netPick carries out a choice of the friend's offer panel; false if id is not one.
 func (p *Play) netPick(id string) bool {
@@ -360,6 +378,8 @@ func (p *Play) netState() string {
 		return lang.T("awaiting verification")
 	case !n.offline.IsZero():
 		return lang.T("friend offline — reconnecting")
+	case n.timeUp:
+		return lang.T("your time is up")
 	}
 	return lang.T("friend online")
 }

@@ -87,6 +87,8 @@ var russianFriend = map[string]string{
 	"the friend's time ran out":                           "у друга вышло время",
 	"Your friend's time ran out.":                         "У друга вышло время.",
 	"Claim on time":                                       "Заявить о времени",
+	"Your time is up — waiting for your friend to claim.": "Ваше время вышло — ждём, когда друг это заявит.",
+	"your time is up":                                     "ваше время вышло",
 	"Your friend's device proposes another game than the link names; it was refused:": "Устройство друга предлагает другую партию, чем названа в ссылке; отказано:",
 	"a move":                            "ход",
 	"a sealed move":                     "скрытый ход",

@@ -84,8 +84,8 @@ func DecodeArchive(text string, levels []string) (Archive, error) {
 	if err := decode(text, MaxArchiveLen, a.read); err != nil {
 		return Archive{}, fmt.Errorf("archive: %w", err)
 	}
-	if a.V != Version {
-		return Archive{}, fmt.Errorf("archive: version %d, want %d", a.V, Version)
+	if !readable(a.V) {
+		return Archive{}, fmt.Errorf("archive: version %d, want %d (or %d)", a.V, Version, oldVersion)
 	}
 	if len(a.Games) > MaxArchived {
 		return Archive{}, fmt.Errorf("archive: %d games, more than %d", len(a.Games), MaxArchived)
@@ -100,8 +100,8 @@ func DecodeArchive(text string, levels []string) (Archive, error) {
 
 // Check verifies one archived game and gives it replayed.
 func (x Archived) Check(levels []string) (*game.Game, error) {
-	if x.V != Version {
-		return nil, fmt.Errorf("version %d, want %d", x.V, Version)
+	if !readable(x.V) {
+		return nil, fmt.Errorf("version %d, want %d (or %d)", x.V, Version, oldVersion)
 	}
 	if x.Human != "white" && x.Human != "black" {
 		return nil, fmt.Errorf("side %q", x.Human)

@@ -93,7 +93,7 @@ func TestArchiveRefusesDamage(t *testing.T) {
 	a.Add(Finished(foolsMate(t), nil, game.White, "easy", false, when))
 	good := EncodeArchive(a)
 	cases := map[string]string{
-		"version":      strings.Replace(good, `{"v":1,"games"`, `{"v":2,"games"`, 1),
+		"version":      strings.Replace(good, `{"v":2,"games"`, `{"v":3,"games"`, 1),
 		"unknown":      strings.Replace(good, `"date"`, `"x":1,"date"`, 1),
 		"result":       strings.Replace(good, `"0-1"`, `"1-0"`, 1),
 		"reason":       strings.Replace(good, `"checkmate"`, `"stalemate"`, 1),

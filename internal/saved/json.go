@@ -82,22 +82,32 @@ func (s *Game) appendFields(o *tinyjson.Object) {
 	o.Key("log")
 	if s.Log == nil {
 		o.B = append(o.B, "null"...)
-		return
-	}
-	o.B = append(o.B, '[')
-	for i, e := range s.Log {
-		if i > 0 {
-			o.B = append(o.B, ',')
+	} else {
+		o.B = append(o.B, '[')
+		for i, e := range s.Log {
+			if i > 0 {
+				o.B = append(o.B, ',')
+			}
+			o.B = tinyjson.AppendUints(o.B, e)
 		}
-		o.B = tinyjson.AppendUints(o.B, e)
+		o.B = append(o.B, ']')
 	}
-	o.B = append(o.B, ']')
 	if s.Clock != "" {
 		o.String("tc", s.Clock)
 	}
 	if len(s.Left) > 0 {
 		o.Key("leftMs").B = append(o.B, '[')
 		for i, ms := range s.Left {
+			if i > 0 {
+				o.B = append(o.B, ',')
+			}
+			o.B = strconv.AppendInt(o.B, ms, 10)
+		}
+		o.B = append(o.B, ']')
+	}
+	if len(s.Clocks) > 0 {
+		o.Key("clk").B = append(o.B, '[')
+		for i, ms := range s.Clocks {
 			if i > 0 {
 				o.B = append(o.B, ',')
 			}
@@ -162,6 +172,19 @@ func (s *Game) readField(r *tinyjson.Reader, k string) bool {
 				return
 			}
 			s.Left = append(s.Left, r.Int(math.MinInt64, math.MaxInt64))
+		})
+	case "clk":
+		s.Clocks = nil
+		if r.Null() {
+			break
+		}
+		s.Clocks = []int64{}
+		r.Array(func() {
+			if len(s.Clocks) >= MaxEntries {
+				r.Fail("more than %d clock times", MaxEntries)
+				return
+			}
+			s.Clocks = append(s.Clocks, r.Int(math.MinInt64, math.MaxInt64))
 		})
 	default:
 		return false

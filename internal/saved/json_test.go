@@ -16,7 +16,7 @@ func TestRecordsAsEncodingJSON(t *testing.T) {
 	var full Settings
 	jsontest.Fill(&full) // every field: one added without its line in json.go fails
 	for _, s := range []Settings{{}, {Lang: "ru", Sound: "off", Flip: true, Anim: "fast"}, {Lang: "en", Anim: "off"}, full} {
-		s.V = Version
+		s.V = SettingsVersion
 		want, _ := json.Marshal(s)
 		if got := EncodeSettings(s); got != string(want) {
 			t.Errorf("settings %s, encoding/json %s", got, want)

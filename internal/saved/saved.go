@@ -17,9 +17,21 @@ import (
 	"github.com/quintet-chess/quintet/internal/tinyjson"
 )
 
-// Version is the format of both records. A record of another version is refused (a newer
-// page's record read by an older one, or the reverse), like a damaged one.
-const Version = 1
+// Version is the format of saved games and of the archive. 2 added the clock time of
+// each entry (Game.Clocks); a record of version 1 has none and reads as before. A record
+// of any other version is refused (a newer page's record read by an older one), like a
+// damaged one.
+const Version = 2
+
+// oldVersion is the earlier format that still reads: a game or archive without clock
+// times.
+const oldVersion = 1
+
+// SettingsVersion is the format of the settings record (unchanged by Version 2).
+const SettingsVersion = 1
+
+// readable reports whether a saved game or archive of version v reads.
+func readable(v int) bool { return v == Version || v == oldVersion }
 
 // Size limits of the stored texts: settings are a few fields; a game is at most
 // MaxEntries inputs of about 40 bytes.
@@ -51,7 +63,7 @@ var (
 
 // EncodeSettings writes settings as stored text.
 func EncodeSettings(s Settings) string {
-	s.V = Version
+	s.V = SettingsVersion
 	return string(s.appendJSON(nil))
 }
 
@@ -61,8 +73,8 @@ func DecodeSettings(text string, langs []string) (Settings, error) {
 	if err := decode(text, MaxSettingsLen, s.read); err != nil {
 		return Settings{}, fmt.Errorf("settings: %w", err)
 	}
-	if s.V != Version {
-		return Settings{}, fmt.Errorf("settings: version %d, want %d", s.V, Version)
+	if s.V != SettingsVersion {
+		return Settings{}, fmt.Errorf("settings: version %d, want %d", s.V, SettingsVersion)
 	}
 	if s.Lang != "" && !slices.Contains(langs, s.Lang) {
 		return Settings{}, fmt.Errorf("settings: unknown language %q", s.Lang)
@@ -103,6 +115,10 @@ type Game struct {
 	// milliseconds when it was saved (White, Black).
 	Clock string  `json:"tc,omitempty"`
 	Left  []int64 `json:"leftMs,omitempty"`
+	// Clocks is, per entry of Log, what its player had left on the clock after it, in
+	// milliseconds (the PGN's %clk), -1 for an entry without one (an automatic step, a
+	// sealed move not yet revealed); empty in an untimed game.
+	Clocks []int64 `json:"clk,omitempty"`
 }
 
 // Entry is one input, as numbers: kind, player, then by kind the move (from, to, move kind,
@@ -114,8 +130,23 @@ func FromGame(g *game.Game, options []string, human game.Color, level string, pi
 	s := Game{V: Version, Variant: g.Variant().Name, Options: options, Human: colorWord(human),
 		Level: level, Pick: pick, Start: g.StartText()}
 	s.Log = make([]Entry, 0, len(g.Entries()))
+	timed := false
 	for _, e := range g.Entries() {
 		s.Log = append(s.Log, entryOf(e.Input))
+		_, ok := e.Clock()
+		timed = timed || ok
+	}
+	if timed {
+		for _, e := range g.Entries() {
+			ms := int64(-1)
+			if d, ok := e.Clock(); ok {
+				ms = d.Milliseconds()
+			}
+			s.Clocks = append(s.Clocks, ms)
+		}
+	}
+	if c, err := clock.ParsePGN(g.Tags["TimeControl"]); err == nil && c.On() {
+		s.Clock = c.String()
 	}
 	return s
 }
@@ -221,8 +252,8 @@ func DecodeGame(text string, levels []string) (Game, *game.Game, error) {
 	if err := decode(text, MaxGameLen, s.read); err != nil {
 		return Game{}, nil, fmt.Errorf("saved game: %w", err)
 	}
-	if s.V != Version {
-		return Game{}, nil, fmt.Errorf("saved game: version %d, want %d", s.V, Version)
+	if !readable(s.V) {
+		return Game{}, nil, fmt.Errorf("saved game: version %d, want %d (or %d)", s.V, Version, oldVersion)
 	}
 	if s.Human != "white" && s.Human != "black" {
 		return Game{}, nil, fmt.Errorf("saved game: side %q", s.Human)
@@ -272,10 +303,32 @@ func (s Game) Replay() (*game.Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	c, err := clock.Parse(s.Clock)
+	if err != nil {
+		return nil, fmt.Errorf("saved game: %v", err)
+	}
+	if len(s.Clocks) > 0 && (len(s.Clocks) != len(s.Log) || !c.On()) {
+		return nil, fmt.Errorf("saved game: %d clock times for %d entries of a game with time control %q", len(s.Clocks), len(s.Log), s.Clock)
+	}
+	for i, ms := range s.Clocks {
+		if ms < -1 || ms > maxClockMs {
+			return nil, fmt.Errorf("saved game: entry %d: clock time %d ms", i+1, ms)
+		}
+	}
+	if c.On() {
+		g.Tags["TimeControl"] = c.PGN()
+	}
 	for i, in := range ins {
 		if err := g.Apply(in); err != nil {
 			return nil, fmt.Errorf("saved game: entry %d: %w", i+1, err)
 		}
+		if i < len(s.Clocks) && s.Clocks[i] >= 0 {
+			g.SetClock(i, time.Duration(s.Clocks[i])*time.Millisecond)
+		}
 	}
 	return g, nil
 }
+
+// maxClockMs bounds a stored clock time: the longest base and every increment of the
+// longest game.
+const maxClockMs = int64((clock.MaxBase + MaxEntries*clock.MaxInc) / time.Millisecond)

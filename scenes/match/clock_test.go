@@ -161,6 +161,23 @@ func TestSimultaneousClocks(t *testing.T) {
 	if !w || !b {
 		t.Fatalf("the next turn: white %v black %v, want both running", w, b)
 	}
+	// The PGN has both players' times for each turn, whichever sealed first; a sealed
+	// move's time shows only once its turn is resolved.
+	ft.pass(2 * time.Second)
+	if err := m.PlayText(game.Black, "g8f6"); err != nil {
+		t.Fatal(err)
+	}
+	if pgn := m.PGN(); strings.Count(pgn, "%clk") != 2 {
+		t.Fatalf("Black's sealed move shows a time before its turn resolved:\n%s", pgn)
+	}
+	ft.pass(time.Second)
+	if err := m.PlayText(game.White, "g1f3"); err != nil {
+		t.Fatal(err)
+	}
+	flat := strings.Join(strings.Fields(m.PGN()), " ")
+	if want := "1. e4 {[%clk 0:00:58]} 1... e5 {[%clk 0:00:54]} 2. Nf3 Nf6 {[%clk 0:00:56 0:00:53]}"; !strings.Contains(flat, want) {
+		t.Fatalf("PGN without %q:\n%s", want, m.PGN())
+	}
 }
 
 // TestAutomaticStepsRunNoClock: pillar chess's die is rolled with no clock running, and

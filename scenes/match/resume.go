@@ -31,9 +31,15 @@ func Settle(g *game.Game, out game.Outcome) (*game.Game, error) {
 	}
 	s := &settled{Rules: r, out: out}
 	h := game.NewGameOn(s, g.StartText())
+	for k, v := range g.Tags { // the time control among them
+		h.Tags[k] = v
+	}
 	for i, e := range g.Entries() {
 		if err := h.Apply(e.Input); err != nil {
 			return nil, fmt.Errorf("entry %d: %w", i+1, err)
+		}
+		if d, ok := e.Clock(); ok {
+			h.SetClock(i, d) // the PGN's %clk
 		}
 	}
 	s.decided = true

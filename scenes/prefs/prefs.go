@@ -57,7 +57,7 @@ func Load(h Store, browser []string) *Prefs {
 	if h == nil {
 		h = NewMemory()
 	}
-	p := &Prefs{host: h, s: saved.Settings{V: saved.Version}, now: time.Now}
+	p := &Prefs{host: h, s: saved.Settings{V: saved.SettingsVersion}, now: time.Now}
 	if text := h.Get(KeySettings); text != "" {
 		s, err := saved.DecodeSettings(text, lang.Languages)
 		if err != nil {

@@ -1,6 +1,7 @@
 package prefs
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -267,6 +268,89 @@ func TestClaimedFriendGameArchived(t *testing.T) {
 		}
 		if out := o.Game().Outcome(); out.Result != game.BlackWins || out.Reason != got[0].Reason || o.Game().Next().Kind != game.StepOver {
 			t.Fatalf("opened: %+v, next %v", out, o.Game().Next().Kind)
+		}
+	}
+}
+
+// TestTimedFriendGameArchivedWithClocks: a timed game of simultaneous chess between
+// friends (over the protocol) has a %clk for both players' moves in its PGN, and the
+// archived game, reopened, exports the same times.
+func TestTimedFriendGameArchivedWithClocks(t *testing.T) {
+	ctl := clock.Presets[2]
+	a, b := p2p.Pipe()
+	host := p2p.NewMatch(p2p.Config{Host: true, Variant: "simultaneous", Clock: ctl})
+	guest := p2p.NewMatch(p2p.Config{Clock: ctl})
+	host.Start(a)
+	guest.Start(b)
+	var ms [2]*match.Match
+	for i, pm := range []*p2p.Match{host, guest} {
+		for pm.View() == nil {
+			time.Sleep(time.Millisecond)
+		}
+		var c match.Config
+		c.Variant = "simultaneous"
+		c.Seats[pm.Color()] = match.Seat{Human: true}
+		c.Seats[pm.Color().Other()] = match.Seat{Remote: true}
+		ms[i] = match.NewRemote(pm, c)
+		defer ms[i].Close()
+	}
+	const turns = 3
+	for i := 0; len(ms[0].Game().Entries()) < 2*turns || len(ms[1].Game().Entries()) < 2*turns; i++ {
+		for _, m := range ms {
+			m.Update()
+			if me := m.Me(); m.ToAct()&(1<<me) != 0 && len(m.Game().Entries()) < 2*turns {
+				moves := m.Game().Rules().View(me).Moves(me, nil)
+				if err := m.Play(me, moves[len(m.Game().Entries())%len(moves)]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if i > 20000 {
+			t.Fatalf("the game stalled at %d and %d entries", len(ms[0].Game().Entries()), len(ms[1].Game().Entries()))
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if err := ms[0].Resign(ms[0].Me()); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; !ms[1].Game().Outcome().Over() || !ms[0].Game().Outcome().Over(); i++ {
+		ms[0].Update()
+		ms[1].Update()
+		if i > 20000 {
+			t.Fatal("the resignation never arrived")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	clk := regexp.MustCompile(`\{\[%clk [0-9:]+( [0-9:]+)?\]\}`)
+	for _, m := range ms {
+		pgn := m.PGN()
+		// Each turn is written move by move (White sealed first) or as one word with both
+		// times: either way, one time per move.
+		n := 0
+		for _, c := range clk.FindAllStringSubmatch(pgn, -1) {
+			n++
+			if c[1] != "" {
+				n++
+			}
+		}
+		if n != 2*turns || !strings.Contains(pgn, `[TimeControl "300+3"]`) {
+			t.Fatalf("%d times for %d moves in the friend game's PGN:\n%s", n, 2*turns, pgn)
+		}
+		t.Logf("%v's PGN:\n%s", m.Me(), pgn)
+		st := NewMemory()
+		p := Load(st, nil)
+		p.Keep(m)
+		q := Load(st, nil)
+		got := q.Archive().Games
+		if len(got) != 1 || got[0].Clock != ctl.String() || len(got[0].Clocks) != len(m.Game().Entries()) {
+			t.Fatalf("archived %+v", got)
+		}
+		o, err := q.Open(got[0], still{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want, got := clk.FindAllString(pgn, -1), clk.FindAllString(o.PGN(), -1); strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("reopened from the archive, the times are %v, in the game %v", got, want)
 		}
 	}
 }
