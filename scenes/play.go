@@ -15,6 +15,7 @@ import (
 	"github.com/quintet-chess/quintet/scenes/interact"
 	"github.com/quintet-chess/quintet/scenes/layout"
 	"github.com/quintet-chess/quintet/scenes/match"
+	"github.com/quintet-chess/quintet/scenes/movetext"
 )
 
 // Play is the play screen: the board, the players' strips with captured material, the
@@ -67,7 +68,7 @@ type Play struct {
 	msgCheck              bool // the message says only check: any next move clears it
 	scroll                int
 	over                  bool
-	history               []listLine // the move list (movelist.go), one line per move number
+	history               []movetext.Line // the move list (movelist.go), one line per move number
 	// the pointer over the move list, when it hovers (a mark's numbers show on it)
 	hoverOn        bool
 	hoverX, hoverY float64
@@ -292,7 +293,7 @@ func (p *Play) refresh() {
 		p.prev = *p.view.Position() // the pieces as they stood, for the slides of what changed
 	}
 	p.viewKey = key
-	p.history, p.historyEnds = moveList(p.m, p.viewer)
+	p.history, p.historyEnds = movetext.List(p.m, p.viewer)
 	if p.reviewing() {
 		p.acts = 0 // the live game moved on; the reviewed position stays on the board
 		return
@@ -775,9 +776,10 @@ func (p *Play) Status() Status {
 	}
 	gs := &GameStatus{Hash: fmt.Sprintf("%016x", hash), Step: r.Next().Kind.String(),
 		ToAct: int(p.acts), Viewer: p.viewer.String(), Plies: len(p.m.Log(p.viewer)),
-		Result: o.Result.String(), Reason: o.Reason, Line: p.fullStatus(),
-		Thinking: p.m.Thinking(), Handover: p.handover, Moves: lineTexts(p.history), Animating: p.Animating(),
+		Result: o.Result.String(), Reason: o.Reason, Line: p.turn().Full(p.reviewLine()),
+		Thinking: p.m.Thinking(), Handover: p.handover, Moves: movetext.Texts(p.history), Animating: p.Animating(),
 		Pick: p.panel != nil && p.panel.kind == "pick", Review: p.at, Premove: p.premoveText()}
+	_, gs.LineTone, gs.Note, gs.NoteTone = p.turn().Header(p.reviewLine(), p.msg)
 	if p.reviewing() {
 		gs.Analysis = p.analysisText()
 	}
@@ -802,6 +804,12 @@ func (p *Play) Status() Status {
 		}
 	}
 	return st
+}
+
+// turn is what the header's words are made of now (movetext).
+func (p *Play) turn() movetext.Turn {
+	return movetext.Turn{M: p.m, View: p.view, Viewer: p.viewer, Actor: p.actor, Moves: p.moves, CanAct: p.canAct(),
+		Over: p.over, Typed: p.typed, Review: p.reviewing(), Abandoned: p.abandoned()}
 }
 
 // Animating reports whether the screen moves without input: a piece sliding, the die

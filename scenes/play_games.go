@@ -3,42 +3,18 @@ package scenes
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/internal/lang"
-	"github.com/quintet-chess/quintet/scenes/interact"
 	"github.com/quintet-chess/quintet/scenes/layout"
 )
 
 // The touches of each game on the play screen: pillar chess's die, probabilistic chess's
 // odds and drawn numbers, Crown's secrets (crown, hidden square and its battleship map,
 // reserves, reveals), simultaneous chess's sealed choices.
-
-// gameLine is a game's own addition to the status line, "" if none.
-func (p *Play) gameLine() string {
-	r := p.view
-	if d, ok := r.(game.DieHolder); ok {
-		if face, rolled := d.Die(); rolled && !p.over {
-			return lang.Game(interact.DieAllows(r.Variant(), face))
-		}
-	}
-	if a, ok := game.PendingAttempt(p.m.Game().Rules()); ok {
-		return lang.F("attempt %v×%v: %d%% success, %d%% miss, %d%% dies", a.From, a.Target,
-			10*int(a.Odds.Success), 10*int(a.Odds.Miss), 10*int(a.Odds.Dies))
-	}
-	if t, ok := r.(game.TurnAnnouncer); ok && !p.over {
-		var parts []string
-		for _, e := range t.TurnEvents() {
-			parts = append(parts, lang.Game(e.Text))
-		}
-		return strings.Join(parts, "; ")
-	}
-	return ""
-}
 
 // captureOdds are the odds of each capture the selected piece may attempt (probabilistic
 // chess): the move is tried on a copy and the attempt it starts is read.
@@ -156,52 +132,6 @@ func (p *Play) drawSecrets(dst *ebiten.Image) {
 			}
 		}
 	}
-}
-
-// crownNote is what a strip says of side c's Crown secrets and reserves.
-func (p *Play) crownNote(c game.Color) string {
-	st, ok := game.CrownSide(p.view, c)
-	if !ok {
-		return ""
-	}
-	var parts []string
-	switch {
-	case st.Split && st.CrownedHalf != game.NoType && (st.HalfPublic || c == p.viewer || p.over):
-		parts = append(parts, lang.F("crown: %s", lang.Game(p.view.Variant().Pieces[st.CrownedHalf].Name)))
-	case st.Split:
-		parts = append(parts, lang.T("crown: a half, secret"))
-	case st.Hidden:
-		// told below
-	case st.Crown != game.NoType && (st.CrownPublic || c == p.viewer || p.over):
-		parts = append(parts, lang.F("crown: %s", lang.Game(p.view.Variant().Pieces[st.Crown].Name)))
-	case st.Chosen:
-		parts = append(parts, lang.T("crown: secret"))
-	}
-	if st.Paratroopers > 0 {
-		parts = append(parts, lang.F("paratrooper ×%d", st.Paratroopers))
-	}
-	if st.StonesLeft > 0 && st.Lost {
-		parts = append(parts, lang.F("stones ×%d", st.StonesLeft))
-	}
-	if st.Hidden {
-		parts = append(parts, lang.T("crown hidden"))
-	}
-	return strings.Join(parts, " · ")
-}
-
-// sealNote says, in simultaneous chess, whether side c has chosen this turn.
-func (p *Play) sealNote(c game.Color) string {
-	if !p.m.Sealed() || p.over {
-		return ""
-	}
-	s := p.m.Game().Next()
-	if s.Kind != game.StepMove {
-		return ""
-	}
-	if s.Asks(c) {
-		return lang.T("choosing…")
-	}
-	return lang.T("sealed") // (no ✓: the font has no such glyph)
 }
 
 // drawFlash glows on the square of a reveal for a moment.

@@ -12,7 +12,7 @@ import (
 	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/scenes/interact"
 	"github.com/quintet-chess/quintet/scenes/layout"
-	"github.com/quintet-chess/quintet/scenes/match"
+	"github.com/quintet-chess/quintet/scenes/movetext"
 )
 
 // choicePanel is a question over the board: which promotion, which of several moves,
@@ -49,7 +49,7 @@ func movePanel(p *Play, ms []game.Move) *choicePanel {
 	}
 	for i := range ms {
 		m := ms[i]
-		it := panelItem{id: fmt.Sprintf("move:%d", i), label: upperFirst(actionLabel(p.view, m)), move: &m}
+		it := panelItem{id: fmt.Sprintf("move:%d", i), label: movetext.UpperFirst(actionLabel(p.view, m)), move: &m}
 		if promo {
 			it.piece = game.MakePiece(p.actor, m.Promo)
 		}
@@ -60,7 +60,7 @@ func movePanel(p *Play, ms []game.Move) *choicePanel {
 
 // actionPanel offers the actions without a square of their own.
 func actionPanel(p *Play, groups []interact.Group, ms []game.Move, cancel bool) *choicePanel {
-	cp := &choicePanel{kind: "actions", title: p.expected(), cancel: cancel}
+	cp := &choicePanel{kind: "actions", title: p.turn().Expected(), cancel: cancel}
 	for i := range groups {
 		g := groups[i]
 		cp.items = append(cp.items, panelItem{id: fmt.Sprintf("group:%d", i), label: lang.Game(g.Label), group: &g})
@@ -95,7 +95,7 @@ func resultPanel(p *Play) *choicePanel {
 	if p.net != nil {
 		items = items[1:] // a rematch with a friend is offered from the friend's buttons
 	}
-	return &choicePanel{kind: "result", title: p.statusLine(), items: items, cancel: true}
+	return &choicePanel{kind: "result", title: p.turn().Line(), items: items, cancel: true}
 }
 
 // settingsPanel holds the settings of the look and feel, each button saying what is set
@@ -317,127 +317,6 @@ func (p *Play) drawPanel(dst *ebiten.Image) {
 	}
 }
 
-// expected says what the person must do now.
-func (p *Play) expected() string {
-	g := p.m.Game()
-	s := g.Next()
-	switch s.Kind {
-	case game.StepOver:
-		return ""
-	case game.StepDraw:
-		if s.Draw == game.DrawDie {
-			return lang.T("Rolling the die…")
-		}
-		return lang.T("Drawing the outcome…")
-	case game.StepReveal:
-		return lang.T("Revealing…")
-	}
-	if !p.canAct() {
-		return ""
-	}
-	groups, panel := p.actionGroups()
-	for _, m := range panel {
-		if m.Kind == game.Decline {
-			return lang.T("Strike at the mated king with a piece giving check, or decline")
-		}
-	}
-	board := false
-	for _, m := range p.moves {
-		if boardMove(m) {
-			board = true
-			break
-		}
-	}
-	var parts []string
-	if board {
-		parts = append(parts, lang.T("move a piece"))
-	}
-	for _, gr := range groups {
-		parts = append(parts, strings.ToLower(lang.Game(gr.Label)))
-	}
-	if len(panel) > 0 {
-		parts = append(parts, lang.T("choose an action"))
-	}
-	if s.Players == 3 {
-		return lang.T("Sealed until both have chosen")
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	w := strings.Join(parts, lang.T(", or "))
-	return upperFirst(w)
-}
-
-// statusLine is the line under the title: whose turn, what is expected, the result.
-func (p *Play) statusLine() string {
-	g := p.m.Game()
-	o := g.Outcome()
-	if o.Over() {
-		who := lang.T("Draw")
-		switch o.Result {
-		case game.WhiteWins:
-			who = lang.T("White wins")
-		case game.BlackWins:
-			who = lang.T("Black wins")
-		}
-		why := lang.Game(o.Reason)
-		if p.abandoned() {
-			why = lang.T("your friend abandoned the game")
-		}
-		return fmt.Sprintf("%s (%s) — %s", who, o.Result, why)
-	}
-	if p.typed != "" {
-		return lang.T("Type a move, Enter to play: ") + p.typed + "_"
-	}
-	if p.reviewing() { // the reviewed position's turn, not the game's
-		if s := p.view.Next(); s.Kind == game.StepMove && s.Players != 3 {
-			return lang.F("%s to move", colorName(s.OnlyPlayer()))
-		}
-		return lang.T("Review")
-	}
-	if p.m.Thinking() && !p.canAct() { // (a simultaneous turn asks the person too)
-		// Not the search's progress: each new line is a full redraw, and in software
-		// WebGL on two cores those redraws cost the page a third of its frames while
-		// the worker searches.
-		return lang.T("The AI is thinking…")
-	}
-	s := g.Next()
-	if s.Kind == game.StepMove {
-		var who []string
-		for c := game.White; c <= game.Black; c++ {
-			if s.Asks(c) {
-				who = append(who, colorName(c))
-			}
-		}
-		turn := lang.F("%s to move", strings.Join(who, lang.T(" and ")))
-		if len(who) == 2 {
-			turn = lang.T("Both to move") // short enough for a phone's status line
-		}
-		if p.canAct() && !p.m.Hotseat() {
-			turn = lang.F("Your move (%s)", colorName(p.actor))
-		}
-		if p.view != nil && p.view.Variant().Check && p.view.Position().InCheck() {
-			turn += lang.T(", in check")
-		}
-		if e := p.expected(); e != "" {
-			turn += ": " + lowerFirst(e)
-		}
-		return turn
-	}
-	return p.expected()
-}
-
-// fullStatus is the status line with the game's own line, for the page's status.
-func (p *Play) fullStatus() string {
-	if rv := p.reviewLine(); rv != "" {
-		return p.statusLine() + " · " + rv
-	}
-	if g := p.gameLine(); g != "" {
-		return p.statusLine() + " · " + g
-	}
-	return p.statusLine()
-}
-
 // drawHeader draws the game's name, the status line and the last message.
 func (p *Play) drawHeader(dst *ebiten.Image) {
 	h := p.lay.Header
@@ -460,37 +339,13 @@ func (p *Play) drawHeader(dst *ebiten.Image) {
 	w := h.W - 1.1*p.lay.Badge.W
 	p.drawBadge(dst)
 	drawLeft(dst, shorten2(title, tf, w), tf, h.X, h.Y+0.6*p.lay.TextSize, colTitle)
-	line := p.statusLine()
-	col := colSub
-	if p.canAct() {
-		col = colGood
+	line, tone, note, noteTone := p.turn().Header(p.reviewLine(), p.msg)
+	drawLeft(dst, shorten2(line, sf, w), sf, h.X, h.Y+1.55*p.lay.TextSize, toneColor(tone))
+	// The third line: the review's, else the game's own (the die and what it allows, a
+	// pending attempt's odds, check and gardez), else the last thing that happened.
+	if note != "" {
+		drawLeft(dst, shorten2(note, sf, w), sf, h.X, h.Y+2.35*p.lay.TextSize, toneColor(noteTone))
 	}
-	drawLeft(dst, shorten2(line, sf, w), sf, h.X, h.Y+1.55*p.lay.TextSize, col)
-	// The third line: the game's own (the die and what it allows, a pending attempt's
-	// odds, check and gardez), else the last thing that happened.
-	if rv := p.reviewLine(); rv != "" {
-		drawLeft(dst, shorten2(rv, sf, w), sf, h.X, h.Y+2.35*p.lay.TextSize, colSelectedText)
-	} else if g := p.gameLine(); g != "" {
-		drawLeft(dst, shorten2(upperFirst(g), sf, w), sf, h.X, h.Y+2.35*p.lay.TextSize, colButtonOn)
-	} else if p.msg != "" {
-		drawLeft(dst, shorten2(upperFirst(p.msg), sf, w), sf, h.X, h.Y+2.35*p.lay.TextSize, colTitle)
-	}
-}
-
-func lowerFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	r := []rune(s)
-	return strings.ToLower(string(r[0])) + string(r[1:])
-}
-
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	r := []rune(s)
-	return strings.ToUpper(string(r[0])) + string(r[1:])
 }
 
 func shorten2(s string, f textFace, w float64) string {
@@ -508,6 +363,7 @@ func (p *Play) drawStrips(dst *ebiten.Image) {
 		far, near = game.White, game.Black
 	}
 	capt := p.captured()
+	t := p.turn()
 	for _, side := range []struct {
 		c game.Color
 		r layout.Rect
@@ -515,11 +371,11 @@ func (p *Play) drawStrips(dst *ebiten.Image) {
 		c, r := side.c, side.r
 		r.W -= p.drawClock(dst, c, r)
 		f := p.fs.get(true, p.lay.Small)
-		name := colorName(c) + " · " + seatName(p.m.Seat(c))
+		name := colorName(c) + " · " + movetext.SeatName(p.m.Seat(c))
 		if !p.over && p.m.Game().Next().Asks(c) {
 			name = "» " + name
 		}
-		if note := strings.Trim(p.crownNote(c)+" "+p.sealNote(c), " "); note != "" {
+		if note := strings.Trim(t.CrownNote(c)+" "+t.SealNote(c), " "); note != "" {
 			name += " · " + note
 		}
 		drawLeft(dst, name, f, r.X, r.Y+r.H/2, colTitle)
@@ -556,16 +412,6 @@ func (p *Play) drawStrips(dst *ebiten.Image) {
 			drawRight(dst, "+"+strconv.Itoa(d), p.fs.get(false, p.lay.Small), r.X+r.W, r.Y+r.H/2, colSub)
 		}
 	}
-}
-
-func seatName(s match.Seat) string {
-	if s.Human {
-		return lang.T("person")
-	}
-	if s.Remote {
-		return lang.T("friend")
-	}
-	return lang.F("AI %s", lang.Game(s.Level))
 }
 
 // captured counts, per colour and type, the pieces missing from the start position

@@ -1,14 +1,13 @@
 package scenes
 
 import (
-	"fmt"
-	"strings"
 	"time"
 
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/scenes/layout"
 	"github.com/quintet-chess/quintet/scenes/match"
+	"github.com/quintet-chess/quintet/scenes/movetext"
 )
 
 // Review: the play screen can show any earlier position of the game, as the viewer knew
@@ -189,7 +188,7 @@ func (p *Play) listFoot() []textLine {
 			out = append(out, textLine{s: c, c: colButtonOn})
 		}
 	}
-	if climbs(p.history) {
+	if movetext.Climbs(p.history) {
 		out = append(out, textLine{s: lang.T("^ climbs onto an own piece"), c: colSub})
 	}
 	return out
@@ -217,8 +216,8 @@ func (p *Play) listTap(in *Intents) bool {
 	if int((e.Y-y0)/lh) >= len(drawn) || e.Y < y0 {
 		return false
 	}
-	if onItem && !p.history[li].result {
-		p.reviewTo(it.end)
+	if onItem && !p.history[li].Result {
+		p.reviewTo(it.End)
 		return true
 	}
 	p.reviewTo(p.historyEnds[li])
@@ -230,23 +229,7 @@ func (p *Play) reviewLine() string {
 	if !p.reviewing() {
 		return ""
 	}
-	where := lang.T("the start")
-	if n := len(p.atLog); n > 0 {
-		e := p.atLog[n-1]
-		dots := "."
-		if e.Side == game.Black {
-			dots = "…"
-		}
-		where = fmt.Sprintf("%d%s %s", e.MoveNo, dots, lang.Game(e.Record.Text))
-	}
-	s := lang.F("Review: after %s (End: back to the game)", where)
-	if p.at == 0 {
-		s = lang.T("Review: the start (End: back to the game)")
-	}
-	if a := p.analysisText(); a != "" {
-		s = a
-	}
-	return s
+	return movetext.ReviewLine(p.at, p.atLog, p.analysisText())
 }
 
 // canAnalyse: the AI may look at a position of a game against the AI, of two people on
@@ -294,27 +277,5 @@ func (p *Play) analysisText() string {
 		return ""
 	}
 	in, done := p.analysis.Info()
-	if in.Depth == 0 {
-		if done {
-			return lang.T("The AI could not analyse this position.")
-		}
-		return lang.T("Analysing…")
-	}
-	score := in.Score
-	if p.analysisSide == game.Black {
-		score = -score
-	}
-	eval := fmt.Sprintf("%+.2f", float64(score)/100)
-	if in.Mate != 0 {
-		m := in.Mate
-		if p.analysisSide == game.Black {
-			m = -m
-		}
-		eval = fmt.Sprintf("#%d", m)
-	}
-	state := lang.T("analysing")
-	if done {
-		state = lang.T("analysed")
-	}
-	return fmt.Sprintf("%s (%s, %s %d): %s", eval, state, lang.T("depth"), in.Depth, strings.Join(in.Line, " "))
+	return movetext.AnalysisText(in, done, p.analysisSide)
 }
