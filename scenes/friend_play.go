@@ -314,7 +314,7 @@ func (p *Play) netButtons() {
 		p.buttons = append(p.buttons, button{id: "net-abandon", label: label, enabled: true, primary: !resume,
 			r: rectXYWH(r.X+w+2, r.Y+2, w-4, h-4)})
 	}
-	p.barH = h + 0.2*h
+	p.barH = p.lay.Bar()
 }
 
 // owedText is what the friend owes, in words.

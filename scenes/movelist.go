@@ -74,7 +74,7 @@ func rowsOf(l movetext.Line, li int, f textFace, width, lh float64) []listRow {
 // listRows are the move list's rows as drawn, the last n above the scroll.
 func (p *Play) listRows(n int, width float64) []listRow {
 	f := p.fs.get(false, p.lay.Small)
-	lh := 1.3 * p.lay.Small
+	lh := p.lay.ListLine()
 	var rows []listRow
 	for i := len(p.history) - p.scroll - 1; i >= 0 && len(rows) < n; i-- {
 		rows = append(rowsOf(p.history[i], i, f, width, lh), rows...)

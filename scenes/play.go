@@ -552,7 +552,7 @@ func (p *Play) layButtons() {
 	if r.H < 2*h {
 		return
 	}
-	p.barH = h + 0.2*h
+	p.barH = p.lay.Bar()
 	cols := min(n, 4)
 	w := r.W / float64(cols)
 	add := func(i int, id, label string) {

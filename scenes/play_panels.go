@@ -136,7 +136,7 @@ func (p *Play) panelCols() int {
 		cols = 3
 	}
 	f := p.fs.get(false, p.lay.TextSize)
-	w := math.Min(p.lay.Board.W*0.92, 520*p.env.Scale) - 0.6*p.lay.TextSize
+	w := p.lay.PanelWidth() - 0.6*p.lay.TextSize
 	for ; cols > 1; cols-- {
 		fits := true
 		for _, it := range p.panel.items {
@@ -155,7 +155,7 @@ func (p *Play) panelCols() int {
 // panelRect is where the panel goes: over the board's middle.
 func (p *Play) panelRect() layout.Rect {
 	b := p.lay.Board
-	w := math.Min(b.W*0.92, 520*p.env.Scale)
+	w := p.lay.PanelWidth()
 	n := len(p.panel.items)
 	if p.panel.cancel {
 		n++
@@ -482,7 +482,8 @@ func (p *Play) drawMoveList(dst *ebiten.Image) {
 	if p.lay.MoveList.H <= 0 {
 		return
 	}
-	r, lh, n := p.listGeometry()
+	c := p.listColumn()
+	r, lh, n := c.Rect, c.Line, c.Rows
 	fillRound(dst, r, float32(4*p.env.Scale), colPanel)
 	f := p.fs.get(false, p.lay.Small)
 	if n <= 0 {
@@ -490,15 +491,15 @@ func (p *Play) drawMoveList(dst *ebiten.Image) {
 	}
 	// The list's last rows, under the moves: the friend's last emote, the legend.
 	for i, l := range p.listFoot() {
-		drawLeft(dst, shorten2(l.s, f, r.W-p.lay.Small), f, r.X+0.5*p.lay.Small, r.Y+0.3*lh+float64(n+i)*lh+lh/2, l.c)
+		drawLeft(dst, shorten2(l.s, f, c.W), f, c.X, c.Y+float64(n+i)*lh+lh/2, l.c)
 	}
 	if len(p.history) == 0 {
-		drawLeft(dst, lang.T("No moves yet."), f, r.X+0.5*p.lay.Small, r.Y+0.8*lh, colSub)
+		drawLeft(dst, lang.T("No moves yet."), f, c.X, r.Y+0.8*lh, colSub)
 		return
 	}
 	// Long lines wrap rather than lose their end; only the last lines are laid out:
 	// enough to fill the list.
-	p.drawListRows(dst, p.listRows(n, r.W-p.lay.Small), r.X+0.5*p.lay.Small, r.Y+0.3*lh, lh)
+	p.drawListRows(dst, p.listRows(n, c.W), c.X, c.Y, lh)
 }
 
 // drawHandover hides everything: the next person takes the device and taps.

@@ -61,11 +61,11 @@ func (p *Play) reviewTo(n int) {
 
 // lineShown reports whether line li of the move list is drawn at the present scroll.
 func (p *Play) lineShown(li int) bool {
-	r, _, rows := p.listGeometry()
-	if rows <= 0 {
+	c := p.listColumn()
+	if c.Rows <= 0 {
 		return false
 	}
-	for _, row := range p.listRows(rows, r.W-p.lay.Small) {
+	for _, row := range p.listRows(c.Rows, c.W) {
 		if row.line == li {
 			return true
 		}
@@ -120,10 +120,10 @@ func (p *Play) layReview() {
 	p.revH = 0
 	r := p.lay.MoveList
 	h := p.lay.Button(0).H
-	if r.H-p.barH < 1.2*h+3*1.3*p.lay.Small+0.3*h || p.handover {
+	if !p.lay.ReviewFits(p.barH) || p.handover {
 		return
 	}
-	p.revH = h + 0.2*h
+	p.revH = p.lay.Bar()
 	y := r.Y + r.H - p.revH + 0.1*h
 	ids := []string{"rv:first", "rv:prev", "rv:next", "rv:last", "analyse"}
 	labels := []string{"«", "<", ">", "»", lang.T("Analyse")}
@@ -165,19 +165,9 @@ func (p *Play) lineStart(i int) int {
 	return p.historyEnds[i-1]
 }
 
-// listGeometry is where the move list's lines go: their rectangle, line height, and the
-// rows for moves (the foot's rows, listFoot, are under them).
-func (p *Play) listGeometry() (r layout.Rect, lh float64, rows int) {
-	r = p.lay.MoveList
-	r.Y += p.barH
-	r.H -= p.barH + p.revH
-	lh = 1.3 * p.lay.Small
-	rows = int((r.H - 0.3*lh) / lh)
-	if foot := len(p.listFoot()); rows > foot+1 {
-		rows -= foot
-	}
-	return r, lh, rows
-}
+// listColumn is where the move list's lines go, between the action bar and the review
+// bar: the rows for moves, and the foot's rows (listFoot) under them.
+func (p *Play) listColumn() layout.List { return p.lay.List(p.barH, p.revH, len(p.listFoot())) }
 
 // listFoot are the lines under the moves: the friend's last emote for a while, and what
 // the marks chess players do not know mean.
@@ -199,8 +189,8 @@ func (p *Play) listFoot() []textLine {
 // the line. The pointer's hover is kept for a mark's numbers.
 func (p *Play) listTap(in *Intents) bool {
 	e, ok := in.Pressed()
-	r, lh, rows := p.listGeometry()
-	x0, y0 := r.X+0.5*p.lay.Small, r.Y+0.3*lh
+	c := p.listColumn()
+	r, lh, rows, x0, y0 := c.Rect, c.Line, c.Rows, c.X, c.Y
 	if h := in.Hover && r.Contains(in.HoverX, in.HoverY); h || p.hoverOn {
 		p.hoverOn, p.hoverX, p.hoverY = h, in.HoverX, in.HoverY
 	}
@@ -211,7 +201,7 @@ func (p *Play) listTap(in *Intents) bool {
 	if !ok || !r.Contains(e.X, e.Y) || rows <= 0 || len(p.history) == 0 {
 		return false
 	}
-	drawn := p.listRows(rows, r.W-p.lay.Small)
+	drawn := p.listRows(rows, c.W)
 	it, li, onItem := itemAt(drawn, x0, y0, lh, e.X, e.Y)
 	if int((e.Y-y0)/lh) >= len(drawn) || e.Y < y0 {
 		return false
