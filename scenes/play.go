@@ -53,16 +53,9 @@ type Play struct {
 	msgAt   time.Time
 	inspect game.Square // tower shown in the inspector, NoSquare if none
 
-	anims      []anim
-	odds       map[game.Square]game.Odds // capture odds of the selected piece (probabilistic)
-	rollAt     time.Time                 // when the die was last rolled
-	flashSq    game.Square               // a reveal's square, glowing for a moment
-	flashAt    time.Time
-	pending    *game.Move // a move waiting for the person's confirmation
-	tick       int
-	now        time.Time // this tick's time, which every animation is measured by
-	mo         motion    // the animation setting's durations
-	motionName string
+	odds    map[game.Square]game.Odds // capture odds of the selected piece (probabilistic)
+	pending *game.Move                // a move waiting for the person's confirmation
+	anim    animation                 // what slides, rolls and glows
 	// boardName and piecesName are the board theme and piece set shown (applyLook)
 	boardName, piecesName string
 	msgCheck              bool // the message says only check: any next move clears it
@@ -93,7 +86,6 @@ type Play struct {
 	lowWarned [2]bool
 	sprites   *pieceSprites
 	start     *game.Position // the start position, for captured material
-	prev      game.Position  // the position drawn before the last change
 
 	// prefsRead: the remembered orientation and any notice about the stored records
 	// were taken on the first tick.
@@ -112,13 +104,6 @@ type dragState struct {
 	px, py    float64 // where the press was
 }
 
-// anim moves a piece from one square to another (motion.slide).
-type anim struct {
-	pc       game.Piece
-	from, to game.Square
-	start    time.Time
-}
-
 // NewPlay starts a match of cfg; opp plays its AI seats; back is the setup screen that
 // "New game" returns to.
 func NewPlay(cfg match.Config, opp match.Opponent, back *Setup) (*Play, error) {
@@ -131,8 +116,8 @@ func NewPlay(cfg match.Config, opp match.Opponent, back *Setup) (*Play, error) {
 
 // newPlay is the play screen of match m.
 func newPlay(m *match.Match, opp match.Opponent, back *Setup) *Play {
-	p := &Play{m: m, opp: opp, setup: back, sel: game.NoSquare, inspect: game.NoSquare, flashSq: game.NoSquare, fs: faces{},
-		mo: motionOf("normal"), at: -1, premSel: game.NoSquare}
+	p := &Play{m: m, opp: opp, setup: back, sel: game.NoSquare, inspect: game.NoSquare, fs: faces{},
+		anim: newAnimation(), at: -1, premSel: game.NoSquare}
 	p.viewer = m.Viewer(game.White)
 	p.reset()
 	return p
@@ -142,7 +127,7 @@ func newPlay(m *match.Match, opp match.Opponent, back *Setup) *Play {
 func (p *Play) reset() {
 	p.sel, p.targets, p.group, p.panel, p.typed = game.NoSquare, 0, nil, nil, ""
 	p.drag = dragState{}
-	p.anims, p.flashSq = nil, game.NoSquare
+	p.anim.slides, p.anim.flashSq = nil, game.NoSquare
 	p.viewKey = [2]uint64{}
 	p.sprites = nil
 	p.scroll = 0
@@ -161,14 +146,13 @@ func (p *Play) reset() {
 
 // Update implements Scene.
 func (p *Play) Update(ctx *Ctx) error {
-	p.tick, p.sound, p.now = ctx.Tick, ctx.Sound, time.Now()
-	p.motionName = ctx.Prefs.Motion()
-	p.mo = motionOf(p.motionName)
-	if p.msg != "" && p.now.Sub(p.msgAt) > msgFor {
+	p.anim.tick, p.sound, p.anim.now = ctx.Tick, ctx.Sound, time.Now()
+	p.anim.set(ctx.Prefs.Motion())
+	if p.msg != "" && p.anim.now.Sub(p.msgAt) > msgFor {
 		p.msg = "" // (the status changes, so the screen is drawn once more without it)
 	}
-	if _, ok := ctx.In.Pressed(); ok && p.busy() {
-		p.skipMotion() // a tap ends what moves, and still counts as the tap it is
+	if _, ok := ctx.In.Pressed(); ok && p.anim.busy() {
+		p.anim.skip() // a tap ends what moves, and still counts as the tap it is
 	}
 	if !p.prefsRead {
 		p.prefsRead, p.flip = true, ctx.Prefs.Flip()
@@ -186,7 +170,7 @@ func (p *Play) Update(ctx *Ctx) error {
 	if p.opened && !p.openShown {
 		p.over = true // no banner: the person came to review it
 	}
-	if !p.busy() || p.view == nil {
+	if !p.anim.busy() || p.view == nil {
 		p.refresh()
 	}
 	if p.opened && !p.openShown {
@@ -197,7 +181,7 @@ func (p *Play) Update(ctx *Ctx) error {
 		p.env = ctx.Env
 		p.layout()
 	}
-	if !p.busy() {
+	if !p.anim.busy() {
 		p.notices(ctx)
 		p.playPremove()
 	}
@@ -290,7 +274,7 @@ func (p *Play) refresh() {
 		return
 	}
 	if p.view != nil {
-		p.prev = *p.view.Position() // the pieces as they stood, for the slides of what changed
+		p.anim.prev = *p.view.Position() // the pieces as they stood, for the slides of what changed
 	}
 	p.viewKey = key
 	p.history, p.historyEnds = movetext.List(p.m, p.viewer)
@@ -323,7 +307,7 @@ func (p *Play) notices(ctx *Ctx) {
 		switch e.Input.Kind {
 		case game.InputMove:
 			if n.By == "you" {
-				p.flashSq = game.NoSquare // the last reveal's frame (drawFlash)
+				p.anim.flashSq = game.NoSquare // the last reveal's frame (drawFlash)
 			}
 			p.animate(e, n.By)
 			snd := SoundMove
@@ -341,11 +325,11 @@ func (p *Play) notices(ctx *Ctx) {
 			ctx.Sound.Play(snd)
 		case game.InputDraw:
 			ctx.Sound.Play(SoundDie)
-			p.rollAt = p.now
+			p.anim.rollAt = p.anim.now
 		case game.InputReveal:
 			ctx.Sound.Play(SoundReveal)
 			if lm, ok := p.lastMove(); ok {
-				p.flashSq, p.flashAt = lm.To, p.now
+				p.anim.flashSq, p.anim.flashAt = lm.To, p.anim.now
 			}
 		}
 		// What happened, in words: the record and its events (a collision, a reveal).
@@ -389,7 +373,7 @@ func (p *Play) animate(e game.Entry, by string) {
 	if (by == "you" && p.drag.moved) || p.reviewing() {
 		return
 	}
-	p.anims = slices.DeleteFunc(p.anims, func(a anim) bool { return p.progress(a.start, p.mo.slide) >= 1 })
+	p.anim.landed()
 	pos := p.view.Position()
 	// Simultaneous chess: the turn resolves with the second choice; both moves slide.
 	if p.m.Sealed() {
@@ -398,7 +382,7 @@ func (p *Play) animate(e game.Entry, by string) {
 			es[n-2].Input.Player != e.Input.Player && p.m.Game().Next().Players != 1<<e.Input.Player.Other() {
 			o := es[n-2].Input.Move
 			if pc := p.slider(o); pc != game.NoPiece && o.From < game.NoSquare && o.To < game.NoSquare {
-				p.slide(anim{pc: pc, from: o.From, to: o.To, start: p.now})
+				p.anim.slide(pc, o.From, o.To)
 			}
 		}
 	}
@@ -406,10 +390,10 @@ func (p *Play) animate(e game.Entry, by string) {
 	if pc == game.NoPiece || pos.At(mv.From) == pc {
 		return // nothing left its square (a capture attempt waiting for its draw)
 	}
-	p.slide(anim{pc: pc, from: mv.From, to: mv.To, start: p.now})
+	p.anim.slide(pc, mv.From, mv.To)
 	if mv.Kind == game.Castle && mv.Via < game.NoSquare && mv.Via2 < game.NoSquare {
 		if rk := pos.At(mv.Via2); rk != game.NoPiece {
-			p.slide(anim{pc: rk, from: mv.Via, to: mv.Via2, start: p.now})
+			p.anim.slide(rk, mv.Via, mv.Via2)
 		}
 	}
 }
@@ -425,19 +409,11 @@ func onlyCheck(evs []game.Event) bool {
 	return len(evs) > 0
 }
 
-// slide starts a slide once: a simultaneous turn's two notices, which arrive together
-// at its resolution, each ask for both moves.
-func (p *Play) slide(a anim) {
-	if !slices.Contains(p.anims, a) {
-		p.anims = append(p.anims, a)
-	}
-}
-
 // slider is the piece that slides for move m: the one that stood on its square before
 // (a colliding enemy, a pawn before it promotes), else the one that landed.
 func (p *Play) slider(m game.Move) game.Piece {
-	if p.prev.V != nil && m.From < game.NoSquare {
-		if pc := p.prev.At(m.From); pc != game.NoPiece {
+	if p.anim.prev.V != nil && m.From < game.NoSquare {
+		if pc := p.anim.prev.At(m.From); pc != game.NoPiece {
 			return pc
 		}
 	}
@@ -449,7 +425,7 @@ func (p *Play) slider(m game.Move) game.Piece {
 
 func (p *Play) say(s string) {
 	if s != "" {
-		p.msg, p.msgAt = s, p.now
+		p.msg, p.msgAt = s, p.anim.now
 	}
 }
 
@@ -613,7 +589,7 @@ func (p *Play) button(ctx *Ctx, id string) {
 		} else {
 			p.say(lang.T("Move taken back."))
 		}
-		p.sel, p.targets, p.anims = game.NoSquare, 0, nil
+		p.sel, p.targets, p.anim.slides = game.NoSquare, 0, nil
 	case "flip":
 		p.flip = !p.flip
 		p.lay.Flipped = p.flipped()
@@ -673,8 +649,7 @@ func (p *Play) button(ctx *Ctx, id string) {
 	case "motion":
 		i := slices.Index(motionNames, ctx.Prefs.Motion())
 		ctx.Prefs.SetMotion(motionNames[(i+1)%len(motionNames)])
-		p.motionName = ctx.Prefs.Motion()
-		p.mo = motionOf(p.motionName)
+		p.anim.set(ctx.Prefs.Motion())
 	case "board":
 		i := slices.Index(saved.BoardThemes, ctx.Prefs.Board())
 		ctx.Prefs.SetBoard(saved.BoardThemes[(i+1)%len(saved.BoardThemes)])
@@ -815,7 +790,7 @@ func (p *Play) turn() movetext.Turn {
 // Animating reports whether the screen moves without input: a piece sliding, the die
 // rolling, a revealed square glowing. (A message's end changes the status, which redraws.)
 func (p *Play) Animating() bool {
-	return p.busy() || p.progress(p.flashAt, p.mo.flash) < 1
+	return p.anim.busy() || p.anim.glow() < 1
 }
 
 // Draw implements Scene.

@@ -207,11 +207,7 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 	}
 	// Pieces (and the stacks beneath them), except those moving.
 	moving := map[game.Square]bool{}
-	for _, a := range p.anims {
-		if p.progress(a.start, p.mo.slide) < 1 {
-			moving[a.to] = true
-		}
-	}
+	p.anim.moving(moving)
 	if p.drag.on && p.drag.moved {
 		moving[p.drag.from] = true
 	}
@@ -246,8 +242,8 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 	p.drawFlash(dst)
 	p.drawSealed(dst)
 	// Moving pieces on top.
-	for _, a := range p.anims {
-		t := p.progress(a.start, p.mo.slide)
+	for _, a := range p.anim.slides {
+		t := p.anim.slid(a)
 		if t >= 1 {
 			continue
 		}

@@ -67,14 +67,14 @@ func (p *Play) drawBadge(dst *ebiten.Image) {
 	box := layout.Rect{X: b.X + inset, Y: b.Y + inset, W: b.W - 2*inset, H: b.H - 2*inset}
 	if d, ok := p.view.(game.DieHolder); ok {
 		face, rolled := d.Die()
-		rolling := p.rolling()
+		rolling := p.anim.rolling()
 		if !rolled && !rolling {
 			return
 		}
 		if rolling { // tumbling: other faces flash by, the die shakes
 			faces := []game.PieceType{game.King, game.Queen, game.Rook, game.Knight, game.Pawn, game.NoType}
-			face = faces[(p.tick/4)%len(faces)]
-			j := 0.08 * box.W * math.Sin(float64(p.tick))
+			face = faces[(p.anim.tick/4)%len(faces)]
+			j := 0.08 * box.W * math.Sin(float64(p.anim.tick))
 			box.X += j
 			box.Y -= math.Abs(j)
 		}
@@ -136,13 +136,13 @@ func (p *Play) drawSecrets(dst *ebiten.Image) {
 
 // drawFlash glows on the square of a reveal for a moment.
 func (p *Play) drawFlash(dst *ebiten.Image) {
-	if p.flashSq == game.NoSquare || p.reviewing() || !p.view.Variant().OnBoard(p.flashSq) {
+	if p.anim.flashSq == game.NoSquare || p.reviewing() || !p.view.Variant().OnBoard(p.anim.flashSq) {
 		return
 	}
 	// A thick ring that settles into a frame, which stays until the person's next move:
 	// what a reveal decided is not gone before it is seen.
-	rr := p.squareAt(p.flashSq)
-	a := 1 - p.progress(p.flashAt, p.mo.flash)
+	rr := p.squareAt(p.anim.flashSq)
+	a := 1 - p.anim.glow()
 	c := colButtonOn
 	c.A = 200
 	w := rr.W * (0.08 + 0.1*a)

@@ -105,7 +105,7 @@ func settingsPanel(p *Play) *choicePanel {
 	if p.soundMuted() {
 		sound = lang.T("Sound off")
 	}
-	motion := map[string]string{"normal": lang.T("Animation: normal"), "fast": lang.T("Animation: fast"), "off": lang.T("Animation: off")}[p.motionName]
+	motion := map[string]string{"normal": lang.T("Animation: normal"), "fast": lang.T("Animation: fast"), "off": lang.T("Animation: off")}[p.anim.name]
 	if motion == "" {
 		motion = lang.T("Animation: normal")
 	}

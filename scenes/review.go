@@ -40,7 +40,7 @@ func (p *Play) reviewTo(n int) {
 		if p.reviewing() {
 			p.at, p.atLog = -1, nil
 			p.viewKey = [2]uint64{} // the live view again
-			p.anims = nil
+			p.anim.slides = nil
 			p.refresh()
 		}
 		return
@@ -52,7 +52,7 @@ func (p *Play) reviewTo(n int) {
 	}
 	p.at, p.atLog, p.view = n, es, r
 	p.acts, p.moves = 0, p.moves[:0]
-	p.sel, p.targets, p.group, p.panel, p.drag, p.anims = game.NoSquare, 0, nil, nil, dragState{}, nil
+	p.sel, p.targets, p.group, p.panel, p.drag, p.anim.slides = game.NoSquare, 0, nil, nil, dragState{}, nil
 	// Keep the line of the shown move in sight.
 	if li := p.lineOf(n); li >= 0 && !p.lineShown(li) {
 		p.scroll = max(0, len(p.history)-1-li)
