@@ -82,10 +82,9 @@ type Play struct {
 	buttons []button
 	fs      faces
 	sound   *Sound
-	// lowWarned: the low-time sound was played for that side's clock.
-	lowWarned [2]bool
-	sprites   *pieceSprites
-	start     *game.Position // the start position, for captured material
+	clocks  clocks
+	sprites *pieceSprites
+	start   *game.Position // the start position, for captured material
 
 	// prefsRead: the remembered orientation and any notice about the stored records
 	// were taken on the first tick.
@@ -161,7 +160,7 @@ func (p *Play) Update(ctx *Ctx) error {
 		p.say(strings.ReplaceAll(translateLines(p.notice), "\n", " "))
 	}
 	p.m.Update()
-	p.clockTick()
+	p.clocks.warn(p.m, p.over, p.sound)
 	if p.net != nil {
 		p.netTick(ctx)
 	}
@@ -724,7 +723,7 @@ func (p *Play) keys(in *Intents) {
 func (p *Play) Status() Status {
 	g := p.m.Game()
 	v := g.Variant()
-	st := Status{Scene: "play", Variant: v.Name, Title: lang.Game(v.Title) + p.clockTitle(), Notice: translateLines(p.notice)}
+	st := Status{Scene: "play", Variant: v.Name, Title: lang.Game(v.Title) + clockTitle(p.m), Notice: translateLines(p.notice)}
 	for k, val := range v.Options {
 		st.Options = append(st.Options, k+"="+val)
 	}
@@ -770,7 +769,7 @@ func (p *Play) Status() Status {
 	if err := p.m.Err(); err != nil {
 		gs.Error = err.Error()
 	}
-	p.clockStatus(gs)
+	clockStatus(p.m, gs)
 	st.Game = gs
 	if p.net != nil {
 		st.Net = p.netStatus()

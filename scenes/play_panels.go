@@ -332,7 +332,7 @@ func (p *Play) drawHeader(dst *ebiten.Image) {
 			}
 		}
 	}
-	title += p.clockTitle()
+	title += clockTitle(p.m)
 	if p.net != nil {
 		title += " · " + p.netState()
 	}
