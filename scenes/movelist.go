@@ -71,18 +71,50 @@ func rowsOf(l movetext.Line, li int, f textFace, width, lh float64) []listRow {
 	return rows
 }
 
-// listRows are the move list's rows as drawn, the last n above the scroll.
-func (p *Play) listRows(n int, width float64) []listRow {
-	f := p.fs.get(false, p.lay.Small)
-	lh := p.lay.ListLine()
+// moveList is the move list as the play screen shows it: its lines (movetext), how far it
+// is scrolled back, and the pointer hovering over it (a mark's numbers show on it).
+type moveList struct {
+	lines []movetext.Line // one line per move number, and the result
+	// ends[i] is the length of the viewer's log after lines[i]'s last entry.
+	ends           []int
+	scroll         int // lines hidden under the last one drawn
+	hoverOn        bool
+	hoverX, hoverY float64
+}
+
+// rows are the move list's rows as drawn in font f, width wide, row height lh: the last
+// n above the scroll.
+func (l *moveList) rows(n int, f textFace, width, lh float64) []listRow {
 	var rows []listRow
-	for i := len(p.history) - p.scroll - 1; i >= 0 && len(rows) < n; i-- {
-		rows = append(rowsOf(p.history[i], i, f, width, lh), rows...)
+	for i := len(l.lines) - l.scroll - 1; i >= 0 && len(rows) < n; i-- {
+		rows = append(rowsOf(l.lines[i], i, f, width, lh), rows...)
 	}
 	if len(rows) > n {
 		rows = rows[len(rows)-n:]
 	}
 	return rows
+}
+
+// lineOf is the line that holds the entry that leads to position n (-1: the start).
+func (l *moveList) lineOf(n int) int {
+	for i, end := range l.ends {
+		if n <= end && n > l.lineStart(i) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (l *moveList) lineStart(i int) int {
+	if i == 0 {
+		return 0
+	}
+	return l.ends[i-1]
+}
+
+// listRows are the move list's rows as drawn, the last n above the scroll.
+func (p *Play) listRows(n int, width float64) []listRow {
+	return p.list.rows(n, p.fs.get(false, p.lay.Small), width, p.lay.ListLine())
 }
 
 // drawListRows draws the rows from (x0, y0), row height lh; the item the board shows in
@@ -101,7 +133,7 @@ func (p *Play) drawListRows(dst *ebiten.Image, rows []listRow, x0, y0, lh float6
 		for _, pi := range row.items {
 			it := pi.it
 			x := x0 + pi.x
-			if p.reviewing() && !it.Num && it.Start < p.at && p.at <= it.End {
+			if p.rev.on() && !it.Num && it.Start < p.rev.at && p.rev.at <= it.End {
 				fillRect(dst, layout.Rect{X: x - 0.12*lh, Y: y, W: pi.w - 0.1*lh, H: lh}, colSelected)
 			}
 			switch {
@@ -109,10 +141,10 @@ func (p *Play) drawListRows(dst *ebiten.Image, rows []listRow, x0, y0, lh float6
 				p.drawDieIcon(dst, it.Face, x, y+0.08*lh, 0.84*lh)
 			case it.Mark:
 				drawAttemptMark(dst, it.Res, x+0.35*lh, y+lh/2, 0.3*lh)
-				if p.hoverOn && p.hoverX >= x && p.hoverX < x+pi.w && p.hoverY >= y && p.hoverY < y+lh {
+				if p.list.hoverOn && p.list.hoverX >= x && p.list.hoverX < x+pi.w && p.list.hoverY >= y && p.list.hoverY < y+lh {
 					tip, tipX, tipY = it.Tip, x, y
 				}
-			case p.history[row.line].Result:
+			case p.list.lines[row.line].Result:
 				drawLeft(dst, it.Text, bf, x, y+lh/2, colTitle)
 			case it.Num:
 				drawLeft(dst, it.Text, f, x, y+lh/2, colSub)

@@ -59,23 +59,11 @@ type Play struct {
 	// boardName and piecesName are the board theme and piece set shown (applyLook)
 	boardName, piecesName string
 	msgCheck              bool // the message says only check: any next move clears it
-	scroll                int
 	over                  bool
-	history               []movetext.Line // the move list (movelist.go), one line per move number
-	// the pointer over the move list, when it hovers (a mark's numbers show on it)
-	hoverOn        bool
-	hoverX, hoverY float64
-	// historyEnds[i] is the length of the viewer's log after history[i]'s last entry.
-	historyEnds []int
-	// Review (review.go): at >= 0 shows the position after the first at entries of the
-	// viewer's log (atLog); -1 the live game.
-	premove      *[2]game.Square // a move set while the other side moves (premove.go)
-	premSel      game.Square     // the piece picked for a premove, NoSquare if none
-	at           int
-	atLog        []game.Entry
-	revH         float64 // height of the review bar under the move list
-	analysis     *match.Analysis
-	analysisSide game.Color
+	list                  moveList        // the move list's lines, scroll and hover (movelist.go)
+	rev                   review          // an earlier position shown, and its analysis (review.go)
+	premove               *[2]game.Square // a move set while the other side moves (premove.go)
+	premSel               game.Square     // the piece picked for a premove, NoSquare if none
 
 	env     Env
 	lay     layout.Play
@@ -116,7 +104,7 @@ func NewPlay(cfg match.Config, opp match.Opponent, back *Setup) (*Play, error) {
 // newPlay is the play screen of match m.
 func newPlay(m *match.Match, opp match.Opponent, back *Setup) *Play {
 	p := &Play{m: m, opp: opp, setup: back, sel: game.NoSquare, inspect: game.NoSquare, fs: faces{},
-		anim: newAnimation(), at: -1, premSel: game.NoSquare}
+		anim: newAnimation(), rev: review{at: -1}, premSel: game.NoSquare}
 	p.viewer = m.Viewer(game.White)
 	p.reset()
 	return p
@@ -129,9 +117,9 @@ func (p *Play) reset() {
 	p.anim.slides, p.anim.flashSq = nil, game.NoSquare
 	p.viewKey = [2]uint64{}
 	p.sprites = nil
-	p.scroll = 0
-	p.stopAnalysis()
-	p.at, p.atLog = -1, nil
+	p.list.scroll = 0
+	p.rev.stop()
+	p.rev.at, p.rev.log = -1, nil
 	p.cancelPremove()
 	// Captured material counts from where this game began (a loaded position too).
 	g := p.m.Game()
@@ -276,8 +264,8 @@ func (p *Play) refresh() {
 		p.anim.prev = *p.view.Position() // the pieces as they stood, for the slides of what changed
 	}
 	p.viewKey = key
-	p.history, p.historyEnds = movetext.List(p.m, p.viewer)
-	if p.reviewing() {
+	p.list.lines, p.list.ends = movetext.List(p.m, p.viewer)
+	if p.rev.on() {
 		p.acts = 0 // the live game moved on; the reviewed position stays on the board
 		return
 	}
@@ -369,7 +357,7 @@ func (p *Play) animate(e game.Entry, by string) {
 	if mv.From >= game.NoSquare || mv.To >= game.NoSquare || mv.From == mv.To {
 		return
 	}
-	if (by == "you" && p.drag.moved) || p.reviewing() {
+	if (by == "you" && p.drag.moved) || p.rev.on() {
 		return
 	}
 	p.anim.landed()
@@ -750,12 +738,12 @@ func (p *Play) Status() Status {
 	}
 	gs := &GameStatus{Hash: fmt.Sprintf("%016x", hash), Step: r.Next().Kind.String(),
 		ToAct: int(p.acts), Viewer: p.viewer.String(), Plies: len(p.m.Log(p.viewer)),
-		Result: o.Result.String(), Reason: o.Reason, Line: p.turn().Full(p.reviewLine()),
-		Thinking: p.m.Thinking(), Handover: p.handover, Moves: movetext.Texts(p.history), Animating: p.Animating(),
-		Pick: p.panel != nil && p.panel.kind == "pick", Review: p.at, Premove: p.premoveText()}
-	_, gs.LineTone, gs.Note, gs.NoteTone = p.turn().Header(p.reviewLine(), p.msg)
-	if p.reviewing() {
-		gs.Analysis = p.analysisText()
+		Result: o.Result.String(), Reason: o.Reason, Line: p.turn().Full(p.rev.line()),
+		Thinking: p.m.Thinking(), Handover: p.handover, Moves: movetext.Texts(p.list.lines), Animating: p.Animating(),
+		Pick: p.panel != nil && p.panel.kind == "pick", Review: p.rev.at, Premove: p.premoveText()}
+	_, gs.LineTone, gs.Note, gs.NoteTone = p.turn().Header(p.rev.line(), p.msg)
+	if p.rev.on() {
+		gs.Analysis = p.rev.text()
 	}
 	if !p.handover && p.view != nil {
 		gs.Text = p.view.Text()
@@ -783,7 +771,7 @@ func (p *Play) Status() Status {
 // turn is what the header's words are made of now (movetext).
 func (p *Play) turn() movetext.Turn {
 	return movetext.Turn{M: p.m, View: p.view, Viewer: p.viewer, Actor: p.actor, Moves: p.moves, CanAct: p.canAct(),
-		Over: p.over, Typed: p.typed, Review: p.reviewing(), Abandoned: p.abandoned()}
+		Over: p.over, Typed: p.typed, Review: p.rev.on(), Abandoned: p.abandoned()}
 }
 
 // Animating reports whether the screen moves without input: a piece sliding, the die

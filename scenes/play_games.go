@@ -136,7 +136,7 @@ func (p *Play) drawSecrets(dst *ebiten.Image) {
 
 // drawFlash glows on the square of a reveal for a moment.
 func (p *Play) drawFlash(dst *ebiten.Image) {
-	if p.anim.flashSq == game.NoSquare || p.reviewing() || !p.view.Variant().OnBoard(p.anim.flashSq) {
+	if p.anim.flashSq == game.NoSquare || p.rev.on() || !p.view.Variant().OnBoard(p.anim.flashSq) {
 		return
 	}
 	// A thick ring that settles into a frame, which stays until the person's next move:
@@ -152,7 +152,7 @@ func (p *Play) drawFlash(dst *ebiten.Image) {
 // drawSealed shows the viewer's own sealed choice (simultaneous chess) as an arrow while
 // the other player is still choosing: the board stays as it was until both are in.
 func (p *Play) drawSealed(dst *ebiten.Image) {
-	if !p.m.Sealed() || p.over || p.reviewing() {
+	if !p.m.Sealed() || p.over || p.rev.on() {
 		return
 	}
 	g := p.m.Game()

@@ -339,7 +339,7 @@ func (p *Play) drawHeader(dst *ebiten.Image) {
 	w := h.W - 1.1*p.lay.Badge.W
 	p.drawBadge(dst)
 	drawLeft(dst, shorten2(title, tf, w), tf, h.X, h.Y+0.6*p.lay.TextSize, colTitle)
-	line, tone, note, noteTone := p.turn().Header(p.reviewLine(), p.msg)
+	line, tone, note, noteTone := p.turn().Header(p.rev.line(), p.msg)
 	drawLeft(dst, shorten2(line, sf, w), sf, h.X, h.Y+1.55*p.lay.TextSize, toneColor(tone))
 	// The third line: the review's, else the game's own (the die and what it allows, a
 	// pending attempt's odds, check and gardez), else the last thing that happened.
@@ -493,7 +493,7 @@ func (p *Play) drawMoveList(dst *ebiten.Image) {
 	for i, l := range p.listFoot() {
 		drawLeft(dst, shorten2(l.s, f, c.W), f, c.X, c.Y+float64(n+i)*lh+lh/2, l.c)
 	}
-	if len(p.history) == 0 {
+	if len(p.list.lines) == 0 {
 		drawLeft(dst, lang.T("No moves yet."), f, c.X, r.Y+0.8*lh, colSub)
 		return
 	}

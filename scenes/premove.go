@@ -17,7 +17,7 @@ import (
 
 // premoveSide is the colour that may premove now, ok false when none may.
 func (p *Play) premoveSide() (game.Color, bool) {
-	if p.over || p.reviewing() || p.handover || p.m.Hotseat() || p.m.Sealed() || p.canAct() || p.view == nil {
+	if p.over || p.rev.on() || p.handover || p.m.Hotseat() || p.m.Sealed() || p.canAct() || p.view == nil {
 		return game.White, false
 	}
 	me := p.viewer

@@ -16,13 +16,48 @@ import (
 // line of the move list can be tapped. The live game goes on meanwhile (the AI still
 // answers); the board takes no moves until the person is back.
 
-// reviewing reports whether an earlier position is shown.
-func (p *Play) reviewing() bool { return p.at >= 0 }
+// review is an earlier position on the board: at >= 0 shows the position after the
+// first at entries of the viewer's log (log); -1 the live game. The AI's analysis of it
+// runs while it is shown.
+type review struct {
+	at       int
+	log      []game.Entry
+	barH     float64 // height of the review bar under the move list
+	analysis *match.Analysis
+	side     game.Color // the side the analysis is for
+}
+
+// on reports whether an earlier position is shown.
+func (r *review) on() bool { return r.at >= 0 }
+
+// line is the header's line while reviewing: where, and the analysis if any.
+func (r *review) line() string {
+	if !r.on() {
+		return ""
+	}
+	return movetext.ReviewLine(r.at, r.log, r.text())
+}
+
+func (r *review) stop() {
+	if r.analysis != nil {
+		r.analysis.Stop()
+		r.analysis = nil
+	}
+}
+
+// text is the analysis as a line: the score for White, the depth, the best line.
+func (r *review) text() string {
+	if r.analysis == nil {
+		return ""
+	}
+	in, done := r.analysis.Info()
+	return movetext.AnalysisText(in, done, r.side)
+}
 
 // shownLog is the log as far as the board shows it.
 func (p *Play) shownLog() []game.Entry {
-	if p.reviewing() {
-		return p.atLog
+	if p.rev.on() {
+		return p.rev.log
 	}
 	return p.m.Log(p.viewer)
 }
@@ -35,10 +70,10 @@ func (p *Play) reviewTo(n int) {
 	if p.handover || live == 0 {
 		return
 	}
-	p.stopAnalysis()
+	p.rev.stop()
 	if n >= live {
-		if p.reviewing() {
-			p.at, p.atLog = -1, nil
+		if p.rev.on() {
+			p.rev.at, p.rev.log = -1, nil
 			p.viewKey = [2]uint64{} // the live view again
 			p.anim.slides = nil
 			p.refresh()
@@ -50,12 +85,12 @@ func (p *Play) reviewTo(n int) {
 		p.say(lang.Game(err.Error()))
 		return
 	}
-	p.at, p.atLog, p.view = n, es, r
+	p.rev.at, p.rev.log, p.view = n, es, r
 	p.acts, p.moves = 0, p.moves[:0]
 	p.sel, p.targets, p.group, p.panel, p.drag, p.anim.slides = game.NoSquare, 0, nil, nil, dragState{}, nil
 	// Keep the line of the shown move in sight.
-	if li := p.lineOf(n); li >= 0 && !p.lineShown(li) {
-		p.scroll = max(0, len(p.history)-1-li)
+	if li := p.list.lineOf(n); li >= 0 && !p.lineShown(li) {
+		p.list.scroll = max(0, len(p.list.lines)-1-li)
 	}
 }
 
@@ -75,8 +110,8 @@ func (p *Play) lineShown(li int) bool {
 
 // reviewStep moves the reviewed position by d entries, from the live end when live.
 func (p *Play) reviewStep(d int) {
-	at := p.at
-	if !p.reviewing() {
+	at := p.rev.at
+	if !p.rev.on() {
 		at = len(p.m.Log(p.viewer))
 	}
 	p.reviewTo(at + d)
@@ -87,7 +122,7 @@ func (p *Play) reviewKeys(in *Intents) {
 	switch {
 	case in.Left:
 		p.reviewStep(-1)
-	case in.Right && p.reviewing():
+	case in.Right && p.rev.on():
 		p.reviewStep(1)
 	case in.Home:
 		p.reviewTo(0)
@@ -117,22 +152,22 @@ func (p *Play) reviewButton(id string) bool {
 
 // layReview lays the review bar at the foot of the move list, when there is room.
 func (p *Play) layReview() {
-	p.revH = 0
+	p.rev.barH = 0
 	r := p.lay.MoveList
 	h := p.lay.Button(0).H
 	if !p.lay.ReviewFits(p.barH) || p.handover {
 		return
 	}
-	p.revH = p.lay.Bar()
-	y := r.Y + r.H - p.revH + 0.1*h
+	p.rev.barH = p.lay.Bar()
+	y := r.Y + r.H - p.rev.barH + 0.1*h
 	ids := []string{"rv:first", "rv:prev", "rv:next", "rv:last", "analyse"}
 	labels := []string{"«", "<", ">", "»", lang.T("Analyse")}
 	live := len(p.m.Log(p.viewer))
-	at := p.at
-	if !p.reviewing() {
+	at := p.rev.at
+	if !p.rev.on() {
 		at = live
 	}
-	enabled := []bool{at > 0, at > 0, p.reviewing(), p.reviewing(), p.canAnalyse()}
+	enabled := []bool{at > 0, at > 0, p.rev.on(), p.rev.on(), p.canAnalyse()}
 	// The arrows a quarter each of three fifths, Analyse the rest.
 	aw := r.W * 0.6 / 4
 	x := r.X
@@ -147,27 +182,9 @@ func (p *Play) layReview() {
 	}
 }
 
-// lineOf is the move list's line that holds the entry that leads to position n (-1: the
-// start).
-func (p *Play) lineOf(n int) int {
-	for i, end := range p.historyEnds {
-		if n <= end && n > p.lineStart(i) {
-			return i
-		}
-	}
-	return -1
-}
-
-func (p *Play) lineStart(i int) int {
-	if i == 0 {
-		return 0
-	}
-	return p.historyEnds[i-1]
-}
-
 // listColumn is where the move list's lines go, between the action bar and the review
 // bar: the rows for moves, and the foot's rows (listFoot) under them.
-func (p *Play) listColumn() layout.List { return p.lay.List(p.barH, p.revH, len(p.listFoot())) }
+func (p *Play) listColumn() layout.List { return p.lay.List(p.barH, p.rev.barH, len(p.listFoot())) }
 
 // listFoot are the lines under the moves: the friend's last emote for a while, and what
 // the marks chess players do not know mean.
@@ -178,7 +195,7 @@ func (p *Play) listFoot() []textLine {
 			out = append(out, textLine{s: c, c: colButtonOn})
 		}
 	}
-	if movetext.Climbs(p.history) {
+	if movetext.Climbs(p.list.lines) {
 		out = append(out, textLine{s: lang.T("^ climbs onto an own piece"), c: colSub})
 	}
 	return out
@@ -191,14 +208,14 @@ func (p *Play) listTap(in *Intents) bool {
 	e, ok := in.Pressed()
 	c := p.listColumn()
 	r, lh, rows, x0, y0 := c.Rect, c.Line, c.Rows, c.X, c.Y
-	if h := in.Hover && r.Contains(in.HoverX, in.HoverY); h || p.hoverOn {
-		p.hoverOn, p.hoverX, p.hoverY = h, in.HoverX, in.HoverY
+	if h := in.Hover && r.Contains(in.HoverX, in.HoverY); h || p.list.hoverOn {
+		p.list.hoverOn, p.list.hoverX, p.list.hoverY = h, in.HoverX, in.HoverY
 	}
 	if in.Wheel != 0 && p.lay.MoveList.Contains(in.HoverX, in.HoverY) {
-		p.scroll = min(max(p.scroll+int(in.Wheel), 0), max(len(p.history)-1, 0))
+		p.list.scroll = min(max(p.list.scroll+int(in.Wheel), 0), max(len(p.list.lines)-1, 0))
 		return true
 	}
-	if !ok || !r.Contains(e.X, e.Y) || rows <= 0 || len(p.history) == 0 {
+	if !ok || !r.Contains(e.X, e.Y) || rows <= 0 || len(p.list.lines) == 0 {
 		return false
 	}
 	drawn := p.listRows(rows, c.W)
@@ -206,20 +223,12 @@ func (p *Play) listTap(in *Intents) bool {
 	if int((e.Y-y0)/lh) >= len(drawn) || e.Y < y0 {
 		return false
 	}
-	if onItem && !p.history[li].Result {
+	if onItem && !p.list.lines[li].Result {
 		p.reviewTo(it.End)
 		return true
 	}
-	p.reviewTo(p.historyEnds[li])
+	p.reviewTo(p.list.ends[li])
 	return true
-}
-
-// reviewLine is the header's line while reviewing: where, and the analysis if any.
-func (p *Play) reviewLine() string {
-	if !p.reviewing() {
-		return ""
-	}
-	return movetext.ReviewLine(p.at, p.atLog, p.analysisText())
 }
 
 // canAnalyse: the AI may look at a position of a game against the AI, of two people on
@@ -239,7 +248,7 @@ func (p *Play) analyse() {
 	if !ok || !p.canAnalyse() {
 		return
 	}
-	p.stopAnalysis()
+	p.rev.stop()
 	r := p.view
 	s := r.Next()
 	side := p.viewer
@@ -250,22 +259,6 @@ func (p *Play) analyse() {
 		p.say(lang.T("Nothing to analyse here: no move is due."))
 		return
 	}
-	p.analysis = ai.Analyse(r, side, 3000)
-	p.analysisSide = side
-}
-
-func (p *Play) stopAnalysis() {
-	if p.analysis != nil {
-		p.analysis.Stop()
-		p.analysis = nil
-	}
-}
-
-// analysisText is the analysis as a line: the score for White, the depth, the best line.
-func (p *Play) analysisText() string {
-	if p.analysis == nil {
-		return ""
-	}
-	in, done := p.analysis.Info()
-	return movetext.AnalysisText(in, done, p.analysisSide)
+	p.rev.analysis = ai.Analyse(r, side, 3000)
+	p.rev.side = side
 }
