@@ -41,7 +41,7 @@ func newFriendPlay(pm *p2p.Match, link *friendLink, setup *Setup, resumed bool) 
 	cfg.Seats[me] = match.Seat{Human: true}
 	cfg.Seats[me.Other()] = match.Seat{Remote: true}
 	m := match.NewRemote(pm, cfg)
-	p := &Play{m: m, setup: setup, sel: game.NoSquare, inspect: game.NoSquare, fs: faces{},
+	p := &Play{m: m, setup: setup, input: newBoardInput(), fs: faces{},
 		anim: animation{flashSq: game.NoSquare}}
 	p.viewer = me
 	p.net = &friendPlay{link: link}
@@ -74,7 +74,7 @@ func (p *Play) netTick(ctx *Ctx) {
 			}
 		case p2p.EvTakeback:
 			n.shown[p2p.OfferTakeback] = false
-			p.sel, p.targets, p.anim.slides = game.NoSquare, 0, nil
+			p.input.sel, p.input.targets, p.anim.slides = game.NoSquare, 0, nil
 			p.say(lang.T("Move taken back."))
 		case p2p.EvChat:
 			c := chatLine{code: ev.Text, at: time.Now()}

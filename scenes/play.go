@@ -12,7 +12,6 @@ import (
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/internal/saved"
-	"github.com/quintet-chess/quintet/scenes/interact"
 	"github.com/quintet-chess/quintet/scenes/layout"
 	"github.com/quintet-chess/quintet/scenes/match"
 	"github.com/quintet-chess/quintet/scenes/movetext"
@@ -43,27 +42,19 @@ type Play struct {
 	actor   game.Color
 	moves   []game.Move // the actor's legal actions in view
 
-	sel     game.Square // selected square, NoSquare if none
-	targets game.Bitboard
-	drag    dragState
-	group   *interact.Group // a chosen action kind that targets squares (drops, stones)
-	panel   *choicePanel
-	typed   string
-	msg     string
-	msgAt   time.Time
-	inspect game.Square // tower shown in the inspector, NoSquare if none
+	input boardInput // the person's hand on the board: selection, drag, premove (board_input.go)
+	panel *choicePanel
+	msg   string
+	msgAt time.Time
 
-	odds    map[game.Square]game.Odds // capture odds of the selected piece (probabilistic)
-	pending *game.Move                // a move waiting for the person's confirmation
-	anim    animation                 // what slides, rolls and glows
+	pending *game.Move // a move waiting for the person's confirmation
+	anim    animation  // what slides, rolls and glows
 	// boardName and piecesName are the board theme and piece set shown (applyLook)
 	boardName, piecesName string
 	msgCheck              bool // the message says only check: any next move clears it
 	over                  bool
-	list                  moveList        // the move list's lines, scroll and hover (movelist.go)
-	rev                   review          // an earlier position shown, and its analysis (review.go)
-	premove               *[2]game.Square // a move set while the other side moves (premove.go)
-	premSel               game.Square     // the piece picked for a premove, NoSquare if none
+	list                  moveList // the move list's lines, scroll and hover (movelist.go)
+	rev                   review   // an earlier position shown, and its analysis (review.go)
 
 	env     Env
 	lay     layout.Play
@@ -84,13 +75,6 @@ type Play struct {
 	opened, openShown bool
 }
 
-type dragState struct {
-	on, moved bool
-	from      game.Square
-	x, y      float64
-	px, py    float64 // where the press was
-}
-
 // NewPlay starts a match of cfg; opp plays its AI seats; back is the setup screen that
 // "New game" returns to.
 func NewPlay(cfg match.Config, opp match.Opponent, back *Setup) (*Play, error) {
@@ -103,8 +87,8 @@ func NewPlay(cfg match.Config, opp match.Opponent, back *Setup) (*Play, error) {
 
 // newPlay is the play screen of match m.
 func newPlay(m *match.Match, opp match.Opponent, back *Setup) *Play {
-	p := &Play{m: m, opp: opp, setup: back, sel: game.NoSquare, inspect: game.NoSquare, fs: faces{},
-		anim: newAnimation(), rev: review{at: -1}, premSel: game.NoSquare}
+	p := &Play{m: m, opp: opp, setup: back, input: newBoardInput(), fs: faces{},
+		anim: newAnimation(), rev: review{at: -1}}
 	p.viewer = m.Viewer(game.White)
 	p.reset()
 	return p
@@ -112,15 +96,15 @@ func newPlay(m *match.Match, opp match.Opponent, back *Setup) *Play {
 
 // reset forgets what belonged to the previous game or position.
 func (p *Play) reset() {
-	p.sel, p.targets, p.group, p.panel, p.typed = game.NoSquare, 0, nil, nil, ""
-	p.drag = dragState{}
+	p.input.sel, p.input.targets, p.input.group, p.panel, p.input.typed = game.NoSquare, 0, nil, nil, ""
+	p.input.drag = dragState{}
 	p.anim.slides, p.anim.flashSq = nil, game.NoSquare
 	p.viewKey = [2]uint64{}
 	p.sprites = nil
 	p.list.scroll = 0
 	p.rev.stop()
 	p.rev.at, p.rev.log = -1, nil
-	p.cancelPremove()
+	p.input.cancelPremove()
 	// Captured material counts from where this game began (a loaded position too).
 	g := p.m.Game()
 	if r, err := game.Load(g.Variant(), g.StartText()); err == nil {
@@ -192,7 +176,7 @@ func (p *Play) Update(ctx *Ctx) error {
 		// Two people pick secret numbers on one device: each picks behind a hand-over
 		// screen, so that neither sees which number the other tapped.
 		p.pickFor, p.handover, p.handTo, p.panel = int(c)+1, true, c, nil
-		p.sel, p.targets, p.group, p.drag = game.NoSquare, 0, nil, dragState{}
+		p.input.sel, p.input.targets, p.input.group, p.input.drag = game.NoSquare, 0, nil, dragState{}
 		p.layButtons()
 		return nil
 	} else if p.panel == nil && !p.handover {
@@ -251,7 +235,7 @@ func (p *Play) refresh() {
 		if next := p.m.Viewer(p.viewer); !p.shown || next != p.viewer {
 			if !p.handover {
 				p.handover, p.handTo = true, next
-				p.sel, p.targets, p.group, p.panel, p.drag = game.NoSquare, 0, nil, nil, dragState{}
+				p.input.sel, p.input.targets, p.input.group, p.panel, p.input.drag = game.NoSquare, 0, nil, nil, dragState{}
 			}
 		}
 	} else if p.m.Hotseat() {
@@ -282,8 +266,8 @@ func (p *Play) refresh() {
 	if p.acts>>p.actor&1 != 0 && !p.handover {
 		p.moves = p.m.Game().Rules().View(p.actor).Moves(p.actor, p.moves)
 	}
-	if p.sel != game.NoSquare {
-		p.selectSquare(p.sel)
+	if p.input.sel != game.NoSquare {
+		p.selectSquare(p.input.sel)
 	}
 }
 
@@ -357,7 +341,7 @@ func (p *Play) animate(e game.Entry, by string) {
 	if mv.From >= game.NoSquare || mv.To >= game.NoSquare || mv.From == mv.To {
 		return
 	}
-	if (by == "you" && p.drag.moved) || p.rev.on() {
+	if (by == "you" && p.input.drag.moved) || p.rev.on() {
 		return
 	}
 	p.anim.landed()
@@ -576,7 +560,7 @@ func (p *Play) button(ctx *Ctx, id string) {
 		} else {
 			p.say(lang.T("Move taken back."))
 		}
-		p.sel, p.targets, p.anim.slides = game.NoSquare, 0, nil
+		p.input.sel, p.input.targets, p.anim.slides = game.NoSquare, 0, nil
 	case "flip":
 		p.flip = !p.flip
 		p.lay.Flipped = p.flipped()
@@ -684,26 +668,26 @@ func (p *Play) load(text string) {
 // keys reads typed moves ("e2e4", "Nf3") and Escape.
 func (p *Play) keys(in *Intents) {
 	for _, r := range in.Chars {
-		if r >= ' ' && r < 127 && len(p.typed) < 24 {
-			p.typed += string(r)
+		if r >= ' ' && r < 127 && len(p.input.typed) < 24 {
+			p.input.typed += string(r)
 		}
 	}
-	if in.Back && p.typed != "" {
-		p.typed = p.typed[:len(p.typed)-1]
+	if in.Back && p.input.typed != "" {
+		p.input.typed = p.input.typed[:len(p.input.typed)-1]
 	}
 	if in.Escape {
-		p.typed, p.sel, p.targets, p.group = "", game.NoSquare, 0, nil
-		p.cancelPremove()
+		p.input.typed, p.input.sel, p.input.targets, p.input.group = "", game.NoSquare, 0, nil
+		p.input.cancelPremove()
 	}
-	if in.Enter && strings.TrimSpace(p.typed) != "" {
+	if in.Enter && strings.TrimSpace(p.input.typed) != "" {
 		if p.acts>>p.actor&1 == 0 {
 			p.say(lang.T("It is not your turn."))
-		} else if err := p.m.PlayText(p.actor, p.typed); err != nil {
+		} else if err := p.m.PlayText(p.actor, p.input.typed); err != nil {
 			p.say(lang.Game(err.Error()))
 		} else {
-			p.sel, p.targets = game.NoSquare, 0
+			p.input.sel, p.input.targets = game.NoSquare, 0
 		}
-		p.typed = ""
+		p.input.typed = ""
 	}
 }
 
@@ -740,7 +724,7 @@ func (p *Play) Status() Status {
 		ToAct: int(p.acts), Viewer: p.viewer.String(), Plies: len(p.m.Log(p.viewer)),
 		Result: o.Result.String(), Reason: o.Reason, Line: p.turn().Full(p.rev.line()),
 		Thinking: p.m.Thinking(), Handover: p.handover, Moves: movetext.Texts(p.list.lines), Animating: p.Animating(),
-		Pick: p.panel != nil && p.panel.kind == "pick", Review: p.rev.at, Premove: p.premoveText()}
+		Pick: p.panel != nil && p.panel.kind == "pick", Review: p.rev.at, Premove: p.input.premoveText()}
 	_, gs.LineTone, gs.Note, gs.NoteTone = p.turn().Header(p.rev.line(), p.msg)
 	if p.rev.on() {
 		gs.Analysis = p.rev.text()
@@ -771,7 +755,7 @@ func (p *Play) Status() Status {
 // turn is what the header's words are made of now (movetext).
 func (p *Play) turn() movetext.Turn {
 	return movetext.Turn{M: p.m, View: p.view, Viewer: p.viewer, Actor: p.actor, Moves: p.moves, CanAct: p.canAct(),
-		Over: p.over, Typed: p.typed, Review: p.rev.on(), Abandoned: p.abandoned()}
+		Over: p.over, Typed: p.input.typed, Review: p.rev.on(), Abandoned: p.abandoned()}
 }
 
 // Animating reports whether the screen moves without input: a piece sliding, the die

@@ -25,14 +25,14 @@ func (p *Play) canAct() bool { return p.acts>>p.actor&1 != 0 && !p.over }
 
 // pointer handles presses, drags and releases on the board.
 func (p *Play) pointer(in *Intents) {
-	p.inspect = game.NoSquare
+	p.input.inspect = game.NoSquare
 	if in.Hover {
 		if f, r, ok := p.lay.SquareAt(in.HoverX, in.HoverY); ok {
-			p.inspect = game.Sq(f, r)
+			p.input.inspect = game.Sq(f, r)
 		}
-	} else if in.Down && in.Held > 450*time.Millisecond && !p.drag.moved {
+	} else if in.Down && in.Held > 450*time.Millisecond && !p.input.drag.moved {
 		if f, r, ok := p.lay.SquareAt(in.X, in.Y); ok { // long press
-			p.inspect = game.Sq(f, r)
+			p.input.inspect = game.Sq(f, r)
 		}
 	}
 	for _, e := range in.Pointer {
@@ -45,55 +45,55 @@ func (p *Play) pointer(in *Intents) {
 		case Press:
 			p.press(s, e)
 		case Drag:
-			if p.drag.on {
-				p.drag.x, p.drag.y = e.X, e.Y
-				if math.Hypot(e.X-p.drag.px, e.Y-p.drag.py) > 0.2*p.lay.Square {
-					p.drag.moved = true
+			if p.input.drag.on {
+				p.input.drag.x, p.input.drag.y = e.X, e.Y
+				if math.Hypot(e.X-p.input.drag.px, e.Y-p.input.drag.py) > 0.2*p.lay.Square {
+					p.input.drag.moved = true
 				}
 			}
 		case Release:
-			if _, ok := p.premoveSide(); ok && p.drag.on && p.drag.moved {
-				p.premoveDrop(s)
-			} else if p.drag.on && p.drag.moved {
-				if s != game.NoSquare && s != p.drag.from && p.targets.Has(s) {
-					p.tryMove(p.drag.from, s)
-				} else if s != p.drag.from {
-					p.sel, p.targets = game.NoSquare, 0 // an illegal drop snaps back
+			if _, ok := p.premoveSide(); ok && p.input.drag.on && p.input.drag.moved {
+				p.input.premoveDrop(s)
+			} else if p.input.drag.on && p.input.drag.moved {
+				if s != game.NoSquare && s != p.input.drag.from && p.input.targets.Has(s) {
+					p.tryMove(p.input.drag.from, s)
+				} else if s != p.input.drag.from {
+					p.input.sel, p.input.targets = game.NoSquare, 0 // an illegal drop snaps back
 				}
 			}
-			p.drag.on = false
+			p.input.drag.on = false
 		}
 	}
 }
 
 func (p *Play) press(s game.Square, e PointerEvent) {
-	p.drag.moved = false
+	p.input.drag.moved = false
 	if me, ok := p.premoveSide(); ok {
-		p.premovePress(s, me, e)
+		p.input.premovePress(s, me, p.view.Position(), e)
 		return
 	}
 	if s == game.NoSquare || !p.canAct() {
-		p.sel, p.targets, p.odds = game.NoSquare, 0, nil
+		p.input.sel, p.input.targets, p.input.odds = game.NoSquare, 0, nil
 		return
 	}
-	if p.group != nil {
-		if p.targets.Has(s) {
+	if p.input.group != nil {
+		if p.input.targets.Has(s) {
 			p.tryPlace(s)
 		} else {
-			p.group, p.targets = nil, 0
+			p.input.group, p.input.targets = nil, 0
 		}
 		return
 	}
-	if p.sel != game.NoSquare && p.targets.Has(s) {
-		p.tryMove(p.sel, s)
+	if p.input.sel != game.NoSquare && p.input.targets.Has(s) {
+		p.tryMove(p.input.sel, s)
 		return
 	}
 	if p.movesFrom(s) != 0 {
 		p.selectSquare(s)
-		p.drag = dragState{on: true, from: s, x: e.X, y: e.Y, px: e.X, py: e.Y}
+		p.input.drag = dragState{on: true, from: s, x: e.X, y: e.Y, px: e.X, py: e.Y}
 		return
 	}
-	p.sel, p.targets = game.NoSquare, 0
+	p.input.sel, p.input.targets = game.NoSquare, 0
 }
 
 // movesFrom is the set of destinations of board moves from s.
@@ -102,11 +102,11 @@ func (p *Play) movesFrom(s game.Square) game.Bitboard {
 }
 
 func (p *Play) selectSquare(s game.Square) {
-	p.sel, p.targets = s, p.movesFrom(s)
-	if p.targets == 0 {
-		p.sel = game.NoSquare
+	p.input.sel, p.input.targets = s, p.movesFrom(s)
+	if p.input.targets == 0 {
+		p.input.sel = game.NoSquare
 	}
-	p.odds = p.captureOdds()
+	p.input.odds = p.captureOdds()
 }
 
 // tryMove plays the board move from → to, asking which one if several fit.
@@ -116,8 +116,8 @@ func (p *Play) tryMove(from, to game.Square) {
 
 // tryPlace plays the chosen placing action on s.
 func (p *Play) tryPlace(s game.Square) {
-	fit := interact.Placed(p.moves, *p.group, s)
-	p.group = nil
+	fit := interact.Placed(p.moves, *p.input.group, s)
+	p.input.group = nil
 	p.choose(fit)
 }
 
@@ -125,7 +125,7 @@ func (p *Play) tryPlace(s game.Square) {
 func (p *Play) choose(fit []game.Move) {
 	switch len(fit) {
 	case 0:
-		p.sel, p.targets = game.NoSquare, 0
+		p.input.sel, p.input.targets = game.NoSquare, 0
 	case 1:
 		p.play(fit[0])
 	default:
@@ -145,7 +145,7 @@ func (p *Play) play(m game.Move) {
 	if err := p.m.Play(p.actor, m); err != nil {
 		p.say(lang.Game(err.Error()))
 	}
-	p.sel, p.targets, p.group, p.odds = game.NoSquare, 0, nil, nil
+	p.input.sel, p.input.targets, p.input.group, p.input.odds = game.NoSquare, 0, nil, nil
 }
 
 // actionGroups are the placing kinds the actor may choose now, and the moves for the
@@ -184,8 +184,8 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 		rr := p.squareAt(s)
 		p.sprites.drawImage(dst, p.sprites.glow, rr.X, rr.Y)
 	}
-	if p.sel != game.NoSquare {
-		fillRect(dst, p.squareAt(p.sel), colSelected)
+	if p.input.sel != game.NoSquare {
+		fillRect(dst, p.squareAt(p.input.sel), colSelected)
 	}
 	p.drawPremove(dst)
 	// Coordinates inside the edge squares: rank numbers top-right on the right-hand file,
@@ -208,8 +208,8 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 	// Pieces (and the stacks beneath them), except those moving.
 	moving := map[game.Square]bool{}
 	p.anim.moving(moving)
-	if p.drag.on && p.drag.moved {
-		moving[p.drag.from] = true
+	if p.input.drag.on && p.input.drag.moved {
+		moving[p.input.drag.from] = true
 	}
 	for s := game.Square(0); s < game.NoSquare; s++ {
 		if !v.OnBoard(s) {
@@ -229,7 +229,7 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 	}
 	p.drawMarks(dst, pos, moving)
 	// Legal destinations: a dot on an empty square, a ring on an occupied one.
-	for b := p.targets; b != 0; {
+	for b := p.input.targets; b != 0; {
 		s := b.Pop()
 		rr := p.squareAt(s)
 		if pos.At(s) == game.NoPiece {
@@ -251,9 +251,9 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 		fr, to := p.squareAt(a.from), p.squareAt(a.to)
 		p.sprites.draw(dst, a.pc, fr.X+(to.X-fr.X)*t, fr.Y+(to.Y-fr.Y)*t)
 	}
-	if p.drag.on && p.drag.moved {
-		if pc := pos.At(p.drag.from); pc != game.NoPiece {
-			p.sprites.draw(dst, pc, p.drag.x-l.Square/2, p.drag.y-l.Square/2)
+	if p.input.drag.on && p.input.drag.moved {
+		if pc := pos.At(p.input.drag.from); pc != game.NoPiece {
+			p.sprites.draw(dst, pc, p.input.drag.x-l.Square/2, p.input.drag.y-l.Square/2)
 		}
 	}
 }
@@ -317,20 +317,20 @@ func (p *Play) drawStack(dst *ebiten.Image, t *game.Tower, rr layout.Rect) {
 
 // drawInspector shows the tower under the pointer (hover or long press), top first.
 func (p *Play) drawInspector(dst *ebiten.Image) {
-	if p.inspect == game.NoSquare || p.view == nil {
+	if p.input.inspect == game.NoSquare || p.view == nil {
 		return
 	}
 	pos := p.view.Position()
-	if pos.Under == nil || pos.Under[p.inspect].N == 0 {
+	if pos.Under == nil || pos.Under[p.input.inspect].N == 0 {
 		return
 	}
-	t := &pos.Under[p.inspect]
-	pcs := []game.Piece{pos.At(p.inspect)}
+	t := &pos.Under[p.input.inspect]
+	pcs := []game.Piece{pos.At(p.input.inspect)}
 	for i := int(t.N) - 1; i >= 0; i-- {
 		pcs = append(pcs, t.P[i])
 	}
 	sq := p.lay.Square * 0.6
-	rr := p.squareAt(p.inspect)
+	rr := p.squareAt(p.input.inspect)
 	w, h := sq+0.2*sq, float64(len(pcs))*sq+0.2*sq
 	x := rr.X + rr.W
 	if x+w > p.env.Width {

@@ -19,12 +19,12 @@ import (
 // captureOdds are the odds of each capture the selected piece may attempt (probabilistic
 // chess): the move is tried on a copy and the attempt it starts is read.
 func (p *Play) captureOdds() map[game.Square]game.Odds {
-	if p.sel == game.NoSquare || !p.view.Variant().Traits.Attempts {
+	if p.input.sel == game.NoSquare || !p.view.Variant().Traits.Attempts {
 		return nil
 	}
 	out := map[game.Square]game.Odds{}
 	for _, m := range p.moves {
-		if m.From != p.sel || !p.targets.Has(m.To) {
+		if m.From != p.input.sel || !p.input.targets.Has(m.To) {
 			continue
 		}
 		if _, seen := out[m.To]; seen {
@@ -43,11 +43,11 @@ func (p *Play) captureOdds() map[game.Square]game.Odds {
 
 // drawOdds writes each capture's odds on its square.
 func (p *Play) drawOdds(dst *ebiten.Image) {
-	if p.odds == nil {
+	if p.input.odds == nil {
 		return
 	}
 	f := p.fs.get(true, p.lay.Square*0.17)
-	for s, o := range p.odds {
+	for s, o := range p.input.odds {
 		rr := p.squareAt(s)
 		band := layout.Rect{X: rr.X, Y: rr.Y + rr.H*0.76, W: rr.W, H: rr.H * 0.24}
 		fillRect(dst, band, colPanel)

@@ -212,7 +212,7 @@ func (p *Play) updatePanel(ctx *Ctx) {
 	p.layPanel()
 	b := pressed(ctx.In, p.panel.buttons)
 	if ctx.In.Escape && p.panel.cancel {
-		p.panel, p.sel, p.targets = nil, game.NoSquare, 0
+		p.panel, p.input.sel, p.input.targets = nil, game.NoSquare, 0
 		return
 	}
 	if b == nil {
@@ -243,7 +243,7 @@ func (p *Play) pick(cp *choicePanel, id string) {
 	}
 	switch id {
 	case "cancel", "no":
-		p.sel, p.targets, p.pending = game.NoSquare, 0, nil
+		p.input.sel, p.input.targets, p.pending = game.NoSquare, 0, nil
 	case "accept":
 		if err := p.m.AcceptDraw(); err != nil {
 			p.say(lang.Game(err.Error()))
@@ -280,9 +280,9 @@ func (p *Play) pick(cp *choicePanel, id string) {
 			if it.move != nil {
 				p.play(*it.move)
 			} else if it.group != nil {
-				p.group = it.group
-				p.targets = interact.GroupTargets(p.moves, *it.group)
-				p.sel = game.NoSquare
+				p.input.group = it.group
+				p.input.targets = interact.GroupTargets(p.moves, *it.group)
+				p.input.sel = game.NoSquare
 				p.say(lang.F("%s: tap a square.", lang.Game(it.group.Label)))
 			}
 		}

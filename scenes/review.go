@@ -87,7 +87,7 @@ func (p *Play) reviewTo(n int) {
 	}
 	p.rev.at, p.rev.log, p.view = n, es, r
 	p.acts, p.moves = 0, p.moves[:0]
-	p.sel, p.targets, p.group, p.panel, p.drag, p.anim.slides = game.NoSquare, 0, nil, nil, dragState{}, nil
+	p.input.sel, p.input.targets, p.input.group, p.panel, p.input.drag, p.anim.slides = game.NoSquare, 0, nil, nil, dragState{}, nil
 	// Keep the line of the shown move in sight.
 	if li := p.list.lineOf(n); li >= 0 && !p.lineShown(li) {
 		p.list.scroll = max(0, len(p.list.lines)-1-li)
