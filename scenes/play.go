@@ -480,7 +480,7 @@ func (p *Play) layButtons() {
 	defer p.layReview() // under the action bar's, if the list keeps room for its lines
 	p.barH = 0
 	if p.net != nil {
-		p.netButtons()
+		p.buttons, p.barH = p.net.buttons(p.buttons, p.m, p.over, &p.lay)
 		if p.barH > 0 {
 			return
 		}
@@ -744,8 +744,8 @@ func (p *Play) Status() Status {
 	clockStatus(p.m, gs)
 	st.Game = gs
 	if p.net != nil {
-		st.Net = p.netStatus()
-		if p.abandoned() {
+		st.Net = p.net.status(p.m)
+		if p.net.abandoned(p.m) {
 			gs.Reason = "abandoned" // the game records the friend resigning; the page says why
 		}
 	}
@@ -755,7 +755,7 @@ func (p *Play) Status() Status {
 // turn is what the header's words are made of now (movetext).
 func (p *Play) turn() movetext.Turn {
 	return movetext.Turn{M: p.m, View: p.view, Viewer: p.viewer, Actor: p.actor, Moves: p.moves, CanAct: p.canAct(),
-		Over: p.over, Typed: p.input.typed, Review: p.rev.on(), Abandoned: p.abandoned()}
+		Over: p.over, Typed: p.input.typed, Review: p.rev.on(), Abandoned: p.net.abandoned(p.m)}
 }
 
 // Animating reports whether the screen moves without input: a piece sliding, the die

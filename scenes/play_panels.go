@@ -334,7 +334,7 @@ func (p *Play) drawHeader(dst *ebiten.Image) {
 	}
 	title += clockTitle(p.m)
 	if p.net != nil {
-		title += " · " + p.netState()
+		title += " · " + p.net.state(p.m)
 	}
 	w := h.W - 1.1*p.lay.Badge.W
 	p.drawBadge(dst)
