@@ -184,7 +184,7 @@ func (p *Play) drawDieIcon(dst *ebiten.Image, face game.PieceType, x, y, size fl
 		return
 	}
 	sz := int(size * 0.92)
-	p.smallSprites(sz).draw(dst, game.MakePiece(game.Black, face), x+(size-float64(sz))/2, y+(size-float64(sz))/2)
+	p.sprites.smaller(p.view.Variant(), sz).draw(dst, game.MakePiece(game.Black, face), x+(size-float64(sz))/2, y+(size-float64(sz))/2)
 }
 
 // drawAttemptMark draws a capture attempt's outcome at (cx, cy), radius r: a green disc

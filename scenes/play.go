@@ -299,7 +299,7 @@ func (p *Play) notices(ctx *Ctx) {
 			p.anim.rollAt = p.anim.now
 		case game.InputReveal:
 			ctx.Sound.Play(SoundReveal)
-			if lm, ok := p.lastMove(); ok {
+			if lm, ok := lastMove(p.shownLog()); ok {
 				p.anim.flashSq, p.anim.flashAt = lm.To, p.anim.now
 			}
 		}

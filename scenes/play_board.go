@@ -171,9 +171,10 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 			fillRect(dst, p.squareAt(s), c)
 		}
 	}
-	p.drawSecrets(dst)
+	gm := p.gameMarks()
+	gm.drawSecrets(dst)
 	// Last move, check, selection, special squares.
-	if lm, ok := p.lastMove(); ok {
+	if lm, ok := lastMove(gm.log); ok {
 		for _, s := range []game.Square{lm.From, lm.To} {
 			if v.OnBoard(s) {
 				fillRect(dst, p.squareAt(s), colLastMove)
@@ -227,7 +228,7 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 			p.sprites.draw(dst, pc, rr.X, rr.Y)
 		}
 	}
-	p.drawMarks(dst, pos, moving)
+	gm.drawMarks(dst, pos, moving)
 	// Legal destinations: a dot on an empty square, a ring on an occupied one.
 	for b := p.input.targets; b != 0; {
 		s := b.Pop()
@@ -238,9 +239,9 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 			p.sprites.drawImage(dst, p.sprites.ring, rr.X, rr.Y)
 		}
 	}
-	p.drawOdds(dst)
-	p.drawFlash(dst)
-	p.drawSealed(dst)
+	gm.drawOdds(dst)
+	gm.drawFlash(dst)
+	gm.drawSealed(dst)
 	// Moving pieces on top.
 	for _, a := range p.anim.slides {
 		t := p.anim.slid(a)
@@ -266,9 +267,8 @@ func coordOn(s game.Square) color.RGBA {
 	return colLight
 }
 
-// lastMove is the last board move of the log, as the viewer may know it.
-func (p *Play) lastMove() (game.Move, bool) {
-	es := p.shownLog()
+// lastMove is the last board move of log es (the log as the viewer may know it).
+func lastMove(es []game.Entry) (game.Move, bool) {
 	for i := len(es) - 1; i >= 0; i-- {
 		in := es[i].Input
 		if in.Kind == game.InputMove {
@@ -338,22 +338,8 @@ func (p *Play) drawInspector(dst *ebiten.Image) {
 	}
 	y := math.Max(0, math.Min(rr.Y, p.env.Height-h))
 	fillRound(dst, layout.Rect{X: x, Y: y, W: w, H: h}, float32(0.1*sq), colPanel)
-	small := p.smallSprites(int(sq))
+	small := p.sprites.smaller(p.view.Variant(), int(sq))
 	for i, pc := range pcs {
 		small.draw(dst, pc, x+0.1*sq, y+0.1*sq+float64(i)*sq)
 	}
-}
-
-// smallSprites are pieces at a smaller size (captured material, the inspector, panels),
-// made once per size.
-func (p *Play) smallSprites(size int) *pieceSprites {
-	if p.sprites.small == nil {
-		p.sprites.small = map[int]*pieceSprites{}
-	}
-	if s, ok := p.sprites.small[size]; ok {
-		return s
-	}
-	s := newPieceSprites(p.view.Variant(), size)
-	p.sprites.small[size] = s
-	return s
 }

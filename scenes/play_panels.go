@@ -310,7 +310,7 @@ func (p *Play) drawPanel(dst *ebiten.Image) {
 		if i < len(cp.items) && cp.items[i].piece != game.NoPiece {
 			fillRound(dst, b.r, float32(0.1*b.r.H), colLight)
 			sz := int(math.Min(b.r.W, b.r.H))
-			p.smallSprites(sz).draw(dst, cp.items[i].piece, b.r.X+(b.r.W-float64(sz))/2, b.r.Y+(b.r.H-float64(sz))/2)
+			p.sprites.smaller(p.view.Variant(), sz).draw(dst, cp.items[i].piece, b.r.X+(b.r.W-float64(sz))/2, b.r.Y+(b.r.H-float64(sz))/2)
 			continue
 		}
 		drawButton(dst, b, f)
@@ -337,7 +337,8 @@ func (p *Play) drawHeader(dst *ebiten.Image) {
 		title += " · " + p.net.state(p.m)
 	}
 	w := h.W - 1.1*p.lay.Badge.W
-	p.drawBadge(dst)
+	gm := p.gameMarks()
+	gm.drawBadge(dst)
 	drawLeft(dst, shorten2(title, tf, w), tf, h.X, h.Y+0.6*p.lay.TextSize, colTitle)
 	line, tone, note, noteTone := p.turn().Header(p.rev.line(), p.msg)
 	drawLeft(dst, shorten2(line, sf, w), sf, h.X, h.Y+1.55*p.lay.TextSize, toneColor(tone))
@@ -382,7 +383,7 @@ func (p *Play) drawStrips(dst *ebiten.Image) {
 		nw, _ := measure(name, f)
 		x := r.X + nw + 0.6*p.lay.Small
 		sz := int(math.Min(r.H*1.0, p.lay.Square*0.5))
-		small := p.smallSprites(sz)
+		small := p.sprites.smaller(p.view.Variant(), sz)
 		// Pieces of one type overlap, types stand apart; black pieces on a pale chip,
 		// or they vanish into the dark strip.
 		var at []float64
