@@ -190,7 +190,7 @@ func (p *Play) Update(ctx *Ctx) error {
 	if p.panel != nil && p.panel.kind == "result" {
 		// The result banner is no barrier: a press outside it closes it and does what
 		// it would have done.
-		if e, ok := in.Pressed(); ok && !p.panelRect().Contains(e.X, e.Y) {
+		if e, ok := in.Pressed(); ok && !p.panel.rect(&p.lay, p.env, p.fs).Contains(e.X, e.Y) {
 			p.panel = nil
 		}
 		if in.Left || in.Right || in.Home || in.End || in.Escape {
@@ -641,7 +641,7 @@ func (p *Play) button(ctx *Ctx, id string) {
 		for _, it := range cp.items {
 			if it.id == id {
 				p.panel = cp
-				p.layPanel()
+				p.panel.layout(&p.lay, p.env, p.fs)
 				p.panel = nil
 				p.pick(cp, id)
 			}

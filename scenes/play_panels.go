@@ -120,26 +120,27 @@ func confirmPanel(kind, question string) *choicePanel {
 		items: []panelItem{{id: "yes", label: lang.T("Yes")}, {id: "no", label: lang.T("No")}}}
 }
 
-func (p *Play) panelCols() int {
+// cols is how many columns of buttons the panel has.
+func (cp *choicePanel) cols(lay *layout.Play, fs faces) int {
 	switch {
-	case p.panel.kind == "promotion":
+	case cp.kind == "promotion":
 		return 4
-	case p.panel.kind == "settings":
+	case cp.kind == "settings":
 		return 2
-	case p.panel.kind == "pick":
+	case cp.kind == "pick":
 		return 5
 	}
 	// Two or three columns when every label fits in one, fewer otherwise (long labels
 	// such as a defence's two attempts on a phone).
 	cols := 2
-	if len(p.panel.items) > 10 {
+	if len(cp.items) > 10 {
 		cols = 3
 	}
-	f := p.fs.get(false, p.lay.TextSize)
-	w := p.lay.PanelWidth() - 0.6*p.lay.TextSize
+	f := fs.get(false, lay.TextSize)
+	w := lay.PanelWidth() - 0.6*lay.TextSize
 	for ; cols > 1; cols-- {
 		fits := true
-		for _, it := range p.panel.items {
+		for _, it := range cp.items {
 			if tw, _ := measure(it.label, f); tw > 0.94*0.9*w/float64(cols) {
 				fits = false
 				break
@@ -152,48 +153,48 @@ func (p *Play) panelCols() int {
 	return cols
 }
 
-// panelRect is where the panel goes: over the board's middle.
-func (p *Play) panelRect() layout.Rect {
-	b := p.lay.Board
-	w := p.lay.PanelWidth()
-	n := len(p.panel.items)
-	if p.panel.cancel {
+// rect is where the panel goes: over the board's middle.
+func (cp *choicePanel) rect(lay *layout.Play, env Env, fs faces) layout.Rect {
+	b := lay.Board
+	w := lay.PanelWidth()
+	n := len(cp.items)
+	if cp.cancel {
 		n++
 	}
-	cols := p.panelCols()
+	cols := cp.cols(lay, fs)
 	rows := (n + cols - 1) / cols
-	bh := math.Max(math.Min(p.lay.Square*0.9, (p.env.Height*0.8)/float64(rows+2)), 32*p.env.Scale)
-	if p.panel.kind == "promotion" {
-		bh = math.Min(w/4, p.lay.Square*1.2)
+	bh := math.Max(math.Min(lay.Square*0.9, (env.Height*0.8)/float64(rows+2)), 32*env.Scale)
+	if cp.kind == "promotion" {
+		bh = math.Min(w/4, lay.Square*1.2)
 	}
-	lines := len(wrap(p.panel.title, p.fs.get(true, p.lay.TextSize), w*0.9))
-	h := float64(lines)*1.4*p.lay.TextSize + float64(rows)*bh + 1.2*p.lay.TextSize
-	h = math.Min(h, p.env.Height)
+	lines := len(wrap(cp.title, fs.get(true, lay.TextSize), w*0.9))
+	h := float64(lines)*1.4*lay.TextSize + float64(rows)*bh + 1.2*lay.TextSize
+	h = math.Min(h, env.Height)
 	// The result goes beside the board where the move list's column has room for it,
 	// so the final position stays in sight; over the board otherwise (a phone).
-	if ml := p.lay.MoveList; p.panel.kind == "result" && ml.X >= b.X+b.W && ml.H >= h && ml.W >= 0.5*w {
+	if ml := lay.MoveList; cp.kind == "result" && ml.X >= b.X+b.W && ml.H >= h && ml.W >= 0.5*w {
 		return layout.Rect{X: ml.X, Y: ml.Y, W: ml.W, H: h}
 	}
 	return layout.Rect{X: b.X + (b.W-w)/2, Y: math.Max(0, b.Y+(b.H-h)/2), W: w, H: h}
 }
 
-func (p *Play) layPanel() {
-	cp := p.panel
-	r := p.panelRect()
-	cols := p.panelCols()
-	lines := len(wrap(cp.title, p.fs.get(true, p.lay.TextSize), r.W*0.9))
-	top := r.Y + float64(lines)*1.4*p.lay.TextSize + 0.6*p.lay.TextSize
+// layout places the panel's buttons.
+func (cp *choicePanel) layout(lay *layout.Play, env Env, fs faces) {
+	r := cp.rect(lay, env, fs)
+	cols := cp.cols(lay, fs)
+	lines := len(wrap(cp.title, fs.get(true, lay.TextSize), r.W*0.9))
+	top := r.Y + float64(lines)*1.4*lay.TextSize + 0.6*lay.TextSize
 	n := len(cp.items)
 	if cp.cancel {
 		n++
 	}
 	rows := (n + cols - 1) / cols
-	bh := (r.Y + r.H - 0.6*p.lay.TextSize - top) / float64(max(rows, 1))
-	cw := (r.W - 0.6*p.lay.TextSize) / float64(cols)
+	bh := (r.Y + r.H - 0.6*lay.TextSize - top) / float64(max(rows, 1))
+	cw := (r.W - 0.6*lay.TextSize) / float64(cols)
 	g := math.Round(0.05 * bh)
 	cp.buttons = cp.buttons[:0]
 	place := func(i int, id, label string) {
-		rr := layout.Rect{X: r.X + 0.3*p.lay.TextSize + float64(i%cols)*cw + g, Y: top + float64(i/cols)*bh + g, W: cw - 2*g, H: bh - 2*g}
+		rr := layout.Rect{X: r.X + 0.3*lay.TextSize + float64(i%cols)*cw + g, Y: top + float64(i/cols)*bh + g, W: cw - 2*g, H: bh - 2*g}
 		cp.buttons = append(cp.buttons, button{id: id, label: label, r: rr, enabled: true, primary: id == "yes" || id == "accept"})
 	}
 	for i, it := range cp.items {
@@ -209,7 +210,7 @@ func (p *Play) layPanel() {
 }
 
 func (p *Play) updatePanel(ctx *Ctx) {
-	p.layPanel()
+	p.panel.layout(&p.lay, p.env, p.fs)
 	b := pressed(ctx.In, p.panel.buttons)
 	if ctx.In.Escape && p.panel.cancel {
 		p.panel, p.input.sel, p.input.targets = nil, game.NoSquare, 0
@@ -292,12 +293,12 @@ func (p *Play) pick(cp *choicePanel, id string) {
 func (p *Play) drawPanel(dst *ebiten.Image) {
 	cp := p.panel
 	if len(cp.buttons) == 0 {
-		p.layPanel()
+		p.panel.layout(&p.lay, p.env, p.fs)
 	}
 	if cp.kind != "result" && cp.kind != "settings" { // the board stays as it is: under the result, and to see a theme
 		fillRect(dst, layout.Rect{W: p.env.Width, H: p.env.Height}, colShade)
 	}
-	r := p.panelRect()
+	r := p.panel.rect(&p.lay, p.env, p.fs)
 	fillRound(dst, r, float32(0.04*r.W), colPanel)
 	tf := p.fs.get(true, p.lay.TextSize)
 	y := r.Y + 0.9*p.lay.TextSize
@@ -363,7 +364,7 @@ func (p *Play) drawStrips(dst *ebiten.Image) {
 	if p.lay.Flipped {
 		far, near = game.White, game.Black
 	}
-	capt := p.captured()
+	capt := captured(p.start, p.view.Position())
 	t := p.turn()
 	for _, side := range []struct {
 		c game.Color
@@ -409,16 +410,16 @@ func (p *Play) drawStrips(dst *ebiten.Image) {
 		for i, pc := range pcs {
 			small.draw(dst, pc, at[i], y)
 		}
-		if d := p.balance(c); d > 0 {
+		if d := balance(p.view.Variant(), p.start, p.view.Position(), c); d > 0 {
 			drawRight(dst, "+"+strconv.Itoa(d), p.fs.get(false, p.lay.Small), r.X+r.W, r.Y+r.H/2, colSub)
 		}
 	}
 }
 
-// captured counts, per colour and type, the pieces missing from the start position
+// captured counts, per colour and type, the pieces of position start missing from pos
 // (towers count what they hold).
-func (p *Play) captured() (out [2][game.NumTypes]int) {
-	if p.start == nil {
+func captured(start, pos *game.Position) (out [2][game.NumTypes]int) {
+	if start == nil {
 		return
 	}
 	count := func(pos *game.Position) (n [2][game.NumTypes]int) {
@@ -435,7 +436,7 @@ func (p *Play) captured() (out [2][game.NumTypes]int) {
 		}
 		return n
 	}
-	a, b := count(p.start), count(p.view.Position())
+	a, b := count(start), count(pos)
 	for c := 0; c < 2; c++ {
 		promoted := 0 // pieces beyond the start's count came from pawns
 		for t := range a[c] {
@@ -450,13 +451,12 @@ func (p *Play) captured() (out [2][game.NumTypes]int) {
 	return out
 }
 
-// balance is side c's material lead in pawns since the game began: captures and
-// promotions.
-func (p *Play) balance(c game.Color) int {
-	if p.start == nil {
+// balance is side c's material lead in pawns (pieces of v) in position now since
+// position then: captures and promotions.
+func balance(v *game.Variant, then, now *game.Position, c game.Color) int {
+	if then == nil {
 		return 0
 	}
-	v := p.view.Variant()
 	sum := func(pos *game.Position, c game.Color) (n int) {
 		for s := game.Square(0); s < game.NoSquare; s++ {
 			if pc := pos.At(s); pc != game.NoPiece && pc.Color() == c && pc.Type() != game.King {
@@ -473,7 +473,6 @@ func (p *Play) balance(c game.Color) int {
 		}
 		return n
 	}
-	now, then := p.view.Position(), p.start
 	return ((sum(now, c) - sum(now, c.Other())) - (sum(then, c) - sum(then, c.Other()))) / 100
 }
 
