@@ -67,7 +67,7 @@ func (p *Play) netTick(ctx *Ctx) {
 			p.say(answerText(ev.What, ev.Yes))
 		case p2p.EvStart:
 			if ev.Game > 1 {
-				p.viewer, p.shown = m.Me(), false
+				p.viewer, p.hand.shown = m.Me(), false
 				n.shown = [4]bool{}
 				p.reset()
 				p.say(lang.T("Rematch: colours swapped."))

@@ -27,14 +27,11 @@ type Play struct {
 	setup *Setup
 
 	// Whose view is drawn; in a hotseat with hidden information the hand-over screen
-	// stands between two people until the next one taps.
-	viewer   game.Color
-	shown    bool
-	handover bool
-	handTo   game.Color
-	flip     bool    // the person turned the board
-	pickFor  int     // 1+the person whose hand-over to a secret pick (hotseat) was passed
-	barH     float64 // height of the action bar above the move list
+	// (handover.go) stands between two people until the next one taps.
+	viewer game.Color
+	hand   handOver
+	flip   bool    // the person turned the board
+	barH   float64 // height of the action bar above the move list
 
 	view    game.Rules
 	viewKey [2]uint64 // referee hash and log length the view was made for
@@ -44,14 +41,12 @@ type Play struct {
 
 	input boardInput // the person's hand on the board: selection, drag, premove (board_input.go)
 	panel *choicePanel
-	msg   string
-	msgAt time.Time
+	msg   message // the last thing that happened, for a while (message.go)
 
 	pending *game.Move // a move waiting for the person's confirmation
 	anim    animation  // what slides, rolls and glows
 	// boardName and piecesName are the board theme and piece set shown (applyLook)
 	boardName, piecesName string
-	msgCheck              bool // the message says only check: any next move clears it
 	over                  bool
 	list                  moveList // the move list's lines, scroll and hover (movelist.go)
 	rev                   review   // an earlier position shown, and its analysis (review.go)
@@ -119,9 +114,7 @@ func (p *Play) reset() {
 func (p *Play) Update(ctx *Ctx) error {
 	p.anim.tick, p.sound, p.anim.now = ctx.Tick, ctx.Sound, time.Now()
 	p.anim.set(ctx.Prefs.Motion())
-	if p.msg != "" && p.anim.now.Sub(p.msgAt) > msgFor {
-		p.msg = "" // (the status changes, so the screen is drawn once more without it)
-	}
+	p.msg.expire(p.anim.now) // (the status changes, so the screen is drawn once more without it)
 	if _, ok := ctx.In.Pressed(); ok && p.anim.busy() {
 		p.anim.skip() // a tap ends what moves, and still counts as the tap it is
 	}
@@ -161,9 +154,9 @@ func (p *Play) Update(ctx *Ctx) error {
 		p.load(a)
 	}
 	in := ctx.In
-	if p.handover {
+	if p.hand.on {
 		if _, ok := in.Pressed(); ok || in.Enter {
-			p.handover, p.viewer, p.shown = false, p.handTo, true
+			p.hand.on, p.viewer, p.hand.shown = false, p.hand.to, true
 			p.viewKey = [2]uint64{}
 			p.refresh()
 		}
@@ -171,15 +164,15 @@ func (p *Play) Update(ctx *Ctx) error {
 		return nil
 	}
 	if c, ok := p.m.NeedsPick(); !ok {
-		p.pickFor = 0
-	} else if p.m.Hotseat() && p.pickFor != int(c)+1 {
+		p.hand.pickFor = 0
+	} else if p.m.Hotseat() && p.hand.pickFor != int(c)+1 {
 		// Two people pick secret numbers on one device: each picks behind a hand-over
 		// screen, so that neither sees which number the other tapped.
-		p.pickFor, p.handover, p.handTo, p.panel = int(c)+1, true, c, nil
+		p.hand.pickFor, p.hand.on, p.hand.to, p.panel = int(c)+1, true, c, nil
 		p.input.sel, p.input.targets, p.input.group, p.input.drag = game.NoSquare, 0, nil, dragState{}
 		p.layButtons()
 		return nil
-	} else if p.panel == nil && !p.handover {
+	} else if p.panel == nil && !p.hand.on {
 		p.panel = pickPanel(c)
 	}
 	if p.panel == nil && p.canAct() && !p.hasBoardMoves() {
@@ -224,7 +217,7 @@ func (p *Play) refresh() {
 	was := p.over
 	p.over = r.Outcome().Over()
 	switch {
-	case p.over && !was && !p.handover:
+	case p.over && !was && !p.hand.on:
 		p.panel = resultPanel(p) // the result, and what may follow
 	case !p.over && p.panel != nil && p.panel.kind == "result":
 		p.panel = nil // taken back
@@ -232,9 +225,9 @@ func (p *Play) refresh() {
 	// Hand-over: a hotseat with hidden information shows nobody's board until the next
 	// person is at the device.
 	if p.m.Hotseat() && p.m.Hidden() && !p.over {
-		if next := p.m.Viewer(p.viewer); !p.shown || next != p.viewer {
-			if !p.handover {
-				p.handover, p.handTo = true, next
+		if next := p.m.Viewer(p.viewer); !p.hand.shown || next != p.viewer {
+			if !p.hand.on {
+				p.hand.on, p.hand.to = true, next
 				p.input.sel, p.input.targets, p.input.group, p.panel, p.input.drag = game.NoSquare, 0, nil, nil, dragState{}
 			}
 		}
@@ -263,7 +256,7 @@ func (p *Play) refresh() {
 		}
 	}
 	p.moves = p.moves[:0]
-	if p.acts>>p.actor&1 != 0 && !p.handover {
+	if p.acts>>p.actor&1 != 0 && !p.hand.on {
 		p.moves = p.m.Game().Rules().View(p.actor).Moves(p.actor, p.moves)
 	}
 	if p.input.sel != game.NoSquare {
@@ -320,13 +313,13 @@ func (p *Play) notices(ctx *Ctx) {
 		}
 		if len(words) > 0 {
 			p.say(strings.Join(words, "; "))
-			p.msgCheck = onlyCheck(e.Record.Events)
-		} else if e.Input.Kind == game.InputMove && (n.By == "you" || p.msgCheck) {
-			p.msg = "" // an older message ("Loaded.", a prompt, a check answered) no longer applies
+			p.msg.check = onlyCheck(e.Record.Events)
+		} else if e.Input.Kind == game.InputMove && (n.By == "you" || p.msg.check) {
+			p.msg.text = "" // an older message ("Loaded.", a prompt, a check answered) no longer applies
 		}
 	}
 	if err := p.m.Err(); err != nil {
-		p.msg = lang.Game(err.Error())
+		p.msg.text = lang.Game(err.Error())
 	}
 }
 
@@ -396,7 +389,7 @@ func (p *Play) slider(m game.Move) game.Piece {
 
 func (p *Play) say(s string) {
 	if s != "" {
-		p.msg, p.msgAt = s, p.anim.now
+		p.msg.text, p.msg.at = s, p.anim.now
 	}
 }
 
@@ -435,7 +428,7 @@ func (p *Play) layButtons() {
 	g := p.m.Game()
 	p.buttons = p.buttons[:0]
 	for i, id := range playButtons {
-		b := button{id: id, r: p.lay.Button(i), enabled: !p.handover}
+		b := button{id: id, r: p.lay.Button(i), enabled: !p.hand.on}
 		switch id {
 		case "undo":
 			b.label = lang.T("Takeback")
@@ -485,7 +478,7 @@ func (p *Play) layButtons() {
 			return
 		}
 	}
-	if p.handover || p.view == nil || !p.canAct() {
+	if p.hand.on || p.view == nil || !p.canAct() {
 		return
 	}
 	groups, panel := p.actionGroups()
@@ -659,7 +652,7 @@ func (p *Play) load(text string) {
 		return
 	}
 	p.viewer = p.m.Viewer(p.viewer)
-	p.shown = false
+	p.hand.shown = false
 	p.reset()
 	p.refresh()
 	p.say(lang.T("Loaded."))
@@ -723,20 +716,20 @@ func (p *Play) Status() Status {
 	gs := &GameStatus{Hash: fmt.Sprintf("%016x", hash), Step: r.Next().Kind.String(),
 		ToAct: int(p.acts), Viewer: p.viewer.String(), Plies: len(p.m.Log(p.viewer)),
 		Result: o.Result.String(), Reason: o.Reason, Line: p.turn().Full(p.rev.line()),
-		Thinking: p.m.Thinking(), Handover: p.handover, Moves: movetext.Texts(p.list.lines), Animating: p.Animating(),
+		Thinking: p.m.Thinking(), Handover: p.hand.on, Moves: movetext.Texts(p.list.lines), Animating: p.Animating(),
 		Pick: p.panel != nil && p.panel.kind == "pick", Review: p.rev.at, Premove: p.input.premoveText()}
-	_, gs.LineTone, gs.Note, gs.NoteTone = p.turn().Header(p.rev.line(), p.msg)
+	_, gs.LineTone, gs.Note, gs.NoteTone = p.turn().Header(p.rev.line(), p.msg.text)
 	if p.rev.on() {
 		gs.Analysis = p.rev.text()
 	}
-	if !p.handover && p.view != nil {
+	if !p.hand.on && p.view != nil {
 		gs.Text = p.view.Text()
 	}
 	if p.panel != nil {
 		gs.Panel = p.panel.kind
 	}
-	if p.msg != "" {
-		gs.Message = p.msg
+	if p.msg.text != "" {
+		gs.Message = p.msg.text
 	}
 	if err := p.m.Err(); err != nil {
 		gs.Error = err.Error()
@@ -769,8 +762,8 @@ func (p *Play) Draw(screen *ebiten.Image) {
 	if p.lay.Square == 0 || p.view == nil {
 		return
 	}
-	if p.handover {
-		p.drawHandover(screen)
+	if p.hand.on {
+		p.hand.draw(screen, &p.lay, p.env, p.fs)
 		return
 	}
 	p.drawHeader(screen)

@@ -341,7 +341,7 @@ func (p *Play) drawHeader(dst *ebiten.Image) {
 	gm := p.gameMarks()
 	gm.drawBadge(dst)
 	drawLeft(dst, shorten2(title, tf, w), tf, h.X, h.Y+0.6*p.lay.TextSize, colTitle)
-	line, tone, note, noteTone := p.turn().Header(p.rev.line(), p.msg)
+	line, tone, note, noteTone := p.turn().Header(p.rev.line(), p.msg.text)
 	drawLeft(dst, shorten2(line, sf, w), sf, h.X, h.Y+1.55*p.lay.TextSize, toneColor(tone))
 	// The third line: the review's, else the game's own (the die and what it allows, a
 	// pending attempt's odds, check and gardez), else the last thing that happened.
@@ -500,21 +500,4 @@ func (p *Play) drawMoveList(dst *ebiten.Image) {
 	// Long lines wrap rather than lose their end; only the last lines are laid out:
 	// enough to fill the list.
 	p.drawListRows(dst, p.listRows(n, c.W), c.X, c.Y, lh)
-}
-
-// drawHandover hides everything: the next person takes the device and taps.
-func (p *Play) drawHandover(dst *ebiten.Image) {
-	cx, cy := p.env.Width/2, p.env.Height/2
-	tf := p.fs.get(true, p.lay.TextSize*1.4)
-	sf := p.fs.get(false, p.lay.TextSize)
-	drawText(dst, lang.F("Pass the device to %s", colorName(p.handTo)), tf, cx, cy-1.5*p.lay.TextSize, colTitle)
-	y := cy + 0.5*p.lay.TextSize
-	note := lang.F("%s: tap anywhere when the other player cannot see the screen.", colorName(p.handTo))
-	if p.pickFor > 0 {
-		note = lang.F("%s picks a secret number 0–9 for the capture attempt: tap anywhere when the other player cannot see the screen.", colorName(p.handTo))
-	}
-	for _, l := range wrap(note, sf, 0.9*p.env.Width) {
-		drawText(dst, l, sf, cx, y, colSub)
-		y += 1.4 * p.lay.TextSize
-	}
 }

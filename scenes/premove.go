@@ -15,7 +15,7 @@ import (
 
 // premoveSide is the colour that may premove now, ok false when none may.
 func (p *Play) premoveSide() (game.Color, bool) {
-	if p.over || p.rev.on() || p.handover || p.m.Hotseat() || p.m.Sealed() || p.canAct() || p.view == nil {
+	if p.over || p.rev.on() || p.hand.on || p.m.Hotseat() || p.m.Sealed() || p.canAct() || p.view == nil {
 		return game.White, false
 	}
 	me := p.viewer
@@ -39,7 +39,7 @@ func (p *Play) playPremove() {
 		}
 		return
 	}
-	if p.input.premove == nil || !p.canAct() || p.panel != nil || p.handover {
+	if p.input.premove == nil || !p.canAct() || p.panel != nil || p.hand.on {
 		return
 	}
 	from, to := p.input.premove[0], p.input.premove[1]

@@ -67,7 +67,7 @@ func (p *Play) shownLog() []game.Entry {
 func (p *Play) reviewTo(n int) {
 	live := len(p.m.Log(p.viewer))
 	n = max(n, 0)
-	if p.handover || live == 0 {
+	if p.hand.on || live == 0 {
 		return
 	}
 	p.rev.stop()
@@ -155,7 +155,7 @@ func (p *Play) layReview() {
 	p.rev.barH = 0
 	r := p.lay.MoveList
 	h := p.lay.Button(0).H
-	if !p.lay.ReviewFits(p.barH) || p.handover {
+	if !p.lay.ReviewFits(p.barH) || p.hand.on {
 		return
 	}
 	p.rev.barH = p.lay.Bar()
