@@ -127,3 +127,17 @@ func (a *animation) moving(into map[game.Square]bool) {
 		}
 	}
 }
+
+// slider is the piece that slides for move m: the one that stood on its square before
+// (a colliding enemy, a pawn before it promotes), else the one that landed in view.
+func (a *animation) slider(m game.Move, view game.Rules) game.Piece {
+	if a.prev.V != nil && m.From < game.NoSquare {
+		if pc := a.prev.At(m.From); pc != game.NoPiece {
+			return pc
+		}
+	}
+	if m.To < game.NoSquare && view != nil {
+		return view.Position().At(m.To)
+	}
+	return game.NoPiece
+}

@@ -345,12 +345,12 @@ func (p *Play) animate(e game.Entry, by string) {
 		if n := len(es); n >= 2 && es[n-1].Input == e.Input && es[n-2].Input.Kind == game.InputMove &&
 			es[n-2].Input.Player != e.Input.Player && p.m.Game().Next().Players != 1<<e.Input.Player.Other() {
 			o := es[n-2].Input.Move
-			if pc := p.slider(o); pc != game.NoPiece && o.From < game.NoSquare && o.To < game.NoSquare {
+			if pc := p.anim.slider(o, p.view); pc != game.NoPiece && o.From < game.NoSquare && o.To < game.NoSquare {
 				p.anim.slide(pc, o.From, o.To)
 			}
 		}
 	}
-	pc := p.slider(mv)
+	pc := p.anim.slider(mv, p.view)
 	if pc == game.NoPiece || pos.At(mv.From) == pc {
 		return // nothing left its square (a capture attempt waiting for its draw)
 	}
@@ -371,20 +371,6 @@ func onlyCheck(evs []game.Event) bool {
 		}
 	}
 	return len(evs) > 0
-}
-
-// slider is the piece that slides for move m: the one that stood on its square before
-// (a colliding enemy, a pawn before it promotes), else the one that landed.
-func (p *Play) slider(m game.Move) game.Piece {
-	if p.anim.prev.V != nil && m.From < game.NoSquare {
-		if pc := p.anim.prev.At(m.From); pc != game.NoPiece {
-			return pc
-		}
-	}
-	if m.To < game.NoSquare && p.view != nil {
-		return p.view.Position().At(m.To)
-	}
-	return game.NoPiece
 }
 
 func (p *Play) say(s string) {

@@ -181,7 +181,7 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 			}
 		}
 	}
-	for _, s := range p.threatened(pos) {
+	for _, s := range threatened(pos) {
 		rr := p.squareAt(s)
 		p.sprites.drawImage(dst, p.sprites.glow, rr.X, rr.Y)
 	}
@@ -222,7 +222,7 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 		}
 		rr := p.squareAt(s)
 		if pos.Under != nil && pos.Under[s].N > 0 && !moving[s] { // a sliding tower lands first
-			p.drawStack(dst, &pos.Under[s], rr)
+			drawStack(dst, &pos.Under[s], rr, p.fs)
 		}
 		if !moving[s] {
 			p.sprites.draw(dst, pc, rr.X, rr.Y)
@@ -281,7 +281,7 @@ func lastMove(es []game.Entry) (game.Move, bool) {
 
 // threatened are the kings in check (games with check) or attacked (games where kings
 // are captured): the viewer should see the danger either way.
-func (p *Play) threatened(pos *game.Position) []game.Square {
+func threatened(pos *game.Position) []game.Square {
 	var out []game.Square
 	for c := game.White; c <= game.Black; c++ {
 		k := pos.KingSquare(c)
@@ -297,7 +297,7 @@ func (p *Play) threatened(pos *game.Position) []game.Square {
 
 // drawStack draws the pieces beneath a tower's top as layers at the square's foot, with
 // the tower's height in the corner.
-func (p *Play) drawStack(dst *ebiten.Image, t *game.Tower, rr layout.Rect) {
+func drawStack(dst *ebiten.Image, t *game.Tower, rr layout.Rect, fs faces) {
 	n := int(t.N)
 	h := rr.H * 0.07
 	for i := 0; i < n && i < 6; i++ {
@@ -312,7 +312,7 @@ func (p *Play) drawStack(dst *ebiten.Image, t *game.Tower, rr layout.Rect) {
 	badge := layout.Rect{X: rr.X + rr.W*0.66, Y: rr.Y + rr.H*0.02, W: rr.W * 0.32, H: rr.H * 0.28}
 	fillRound(dst, badge, float32(badge.H/2), colButtonOn)
 	x, y := badge.Center()
-	drawText(dst, strconv.Itoa(n+1), p.fs.get(true, badge.H*0.8), x, y, colButtonOnText)
+	drawText(dst, strconv.Itoa(n+1), fs.get(true, badge.H*0.8), x, y, colButtonOnText)
 }
 
 // drawInspector shows the tower under the pointer (hover or long press), top first.
