@@ -674,7 +674,7 @@ func (p *Play) keys(in *Intents) {
 func (p *Play) Status() Status {
 	g := p.m.Game()
 	v := g.Variant()
-	st := Status{Scene: "play", Variant: v.Name, Title: lang.Game(v.Title) + clockTitle(p.m), Notice: translateLines(p.notice)}
+	st := Status{Scene: "play", Variant: v.Name, Title: lang.Game(v.Title) + movetext.ClockTitle(p.m), Notice: translateLines(p.notice)}
 	for k, val := range v.Options {
 		st.Options = append(st.Options, k+"="+val)
 	}

@@ -126,11 +126,3 @@ func clockStatus(m *match.Match, gs *GameStatus) {
 		}
 	}
 }
-
-// clockTitle is what the title says of the time control: " · 3+2", "" if none.
-func clockTitle(m *match.Match) string {
-	if !m.Timed() {
-		return ""
-	}
-	return " · " + m.Config().Clock.String()
-}

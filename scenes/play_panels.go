@@ -323,20 +323,11 @@ func (p *Play) drawHeader(dst *ebiten.Image) {
 	h := p.lay.Header
 	tf := p.fs.get(true, p.lay.TextSize)
 	sf := p.fs.get(false, p.lay.Small)
-	title := lang.Game(p.m.Game().Variant().Title)
-	if p.m.Hotseat() {
-		title += lang.T(" · two players")
-	} else {
-		for c := game.White; c <= game.Black; c++ {
-			if s := p.m.Seat(c); !s.Human && !s.Remote {
-				title += lang.F(" · vs AI %s", lang.Game(s.Level))
-			}
-		}
-	}
-	title += clockTitle(p.m)
+	net := ""
 	if p.net != nil {
-		title += " · " + p.net.state(p.m)
+		net = p.net.state(p.m)
 	}
+	title := movetext.Title(p.m, net)
 	w := h.W - 1.1*p.lay.Badge.W
 	gm := p.gameMarks()
 	gm.drawBadge(dst)

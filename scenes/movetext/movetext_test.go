@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/game/clock"
 	"github.com/quintet-chess/quintet/internal/status"
 	"github.com/quintet-chess/quintet/scenes/match"
 )
@@ -229,5 +230,32 @@ func TestHeaderNote(t *testing.T) {
 	}
 	if got := tu.Full("Review: the start"); got != "Your move (White): move a piece · Review: the start" {
 		t.Errorf("Full: %q", got)
+	}
+}
+
+// TestTitle: the header's title names the game, who plays it, the time control and the
+// link's state.
+func TestTitle(t *testing.T) {
+	ai := played(t, "chess", nil, "", "", false)
+	hot := played(t, "pillar", nil, "", "", true)
+	c, err := clock.Parse("3+2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	timed, err := match.New(match.Config{Variant: "crown", Clock: c, Seats: [2]match.Seat{{Human: true}, {Remote: true}}}, silent{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		m         *match.Match
+		net, want string
+	}{
+		{ai, "", "Chess · vs AI easy"},
+		{hot, "", "Pillar chess · two players"},
+		{timed, "friend online", "Crown · 3+2 · friend online"},
+	} {
+		if got := Title(tc.m, tc.net); got != tc.want {
+			t.Errorf("Title %q, want %q", got, tc.want)
+		}
 	}
 }

@@ -287,6 +287,34 @@ func AnalysisText(in match.AnalysisInfo, done bool, side game.Color) string {
 	return fmt.Sprintf("%s (%s, %s %d): %s", eval, state, lang.T("depth"), in.Depth, strings.Join(in.Line, " "))
 }
 
+// Title is the header's title: the game, who plays it, the time control, and the link's
+// state net of a game with a friend ("" otherwise).
+func Title(m *match.Match, net string) string {
+	title := lang.Game(m.Game().Variant().Title)
+	if m.Hotseat() {
+		title += lang.T(" · two players")
+	} else {
+		for c := game.White; c <= game.Black; c++ {
+			if s := m.Seat(c); !s.Human && !s.Remote {
+				title += lang.F(" · vs AI %s", lang.Game(s.Level))
+			}
+		}
+	}
+	title += ClockTitle(m)
+	if net != "" {
+		title += " · " + net
+	}
+	return title
+}
+
+// ClockTitle is what the title says of the time control: " · 3+2", "" if none.
+func ClockTitle(m *match.Match) string {
+	if !m.Timed() {
+		return ""
+	}
+	return " · " + m.Config().Clock.String()
+}
+
 // SeatName is who plays a seat, for the strips: "person", "friend", "AI easy".
 func SeatName(s match.Seat) string {
 	if s.Human {
