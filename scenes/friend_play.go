@@ -300,12 +300,9 @@ func (n *friendPlay) buttons(bs []button, m *match.Match, over bool, lay *layout
 	}
 	// Over the move list's top: Resume while the link is down; Claim win once the friend
 	// is past a deadline, away too long, or broke the protocol.
-	r := lay.MoveList
-	h := lay.Button(0).H
-	w := r.W / 2
 	if resume {
 		bs = append(bs, button{id: "net-resume", label: lang.T("Resume"), enabled: true, primary: true,
-			r: rectXYWH(r.X+2, r.Y+2, w-4, h-4)})
+			r: lay.TopCell(0, 2)})
 	}
 	if claim {
 		label := lang.T("Claim win")
@@ -313,7 +310,7 @@ func (n *friendPlay) buttons(bs []button, m *match.Match, over bool, lay *layout
 			label = lang.T("Claim on time") // a loss on time, or a draw when we cannot win
 		}
 		bs = append(bs, button{id: "net-abandon", label: label, enabled: true, primary: !resume,
-			r: rectXYWH(r.X+w+2, r.Y+2, w-4, h-4)})
+			r: lay.TopCell(1, 2)})
 	}
 	return bs, lay.Bar()
 }
@@ -408,8 +405,6 @@ func (n *friendPlay) status(m *match.Match) *NetStatus {
 	}
 	return st
 }
-
-func rectXYWH(x, y, w, h float64) layout.Rect { return layout.Rect{X: x, Y: y, W: w, H: h} }
 
 // claimName names a claim's kind for the page's status (not shown: tests read it).
 func claimName(k p2p.ClaimKind) string {

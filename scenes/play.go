@@ -473,17 +473,13 @@ func (p *Play) layButtons() {
 		return
 	}
 	// The actions without a square of their own, in a bar above the move list.
-	r := p.lay.MoveList
-	h := p.lay.Button(0).H
-	if r.H < 2*h {
+	if !p.lay.TopBarFits() {
 		return
 	}
 	p.barH = p.lay.Bar()
 	cols := min(n, 4)
-	w := r.W / float64(cols)
 	add := func(i int, id, label string) {
-		p.buttons = append(p.buttons, button{id: id, label: label, enabled: true,
-			r: layout.Rect{X: r.X + float64(i)*w + 2, Y: r.Y + 2, W: w - 4, H: h - 4}})
+		p.buttons = append(p.buttons, button{id: id, label: label, enabled: true, r: p.lay.TopCell(i, cols)})
 	}
 	if n > 4 {
 		add(0, "actions", lang.T("Actions…"))

@@ -153,13 +153,10 @@ func (p *Play) reviewButton(id string) bool {
 // layReview lays the review bar at the foot of the move list, when there is room.
 func (p *Play) layReview() {
 	p.rev.barH = 0
-	r := p.lay.MoveList
-	h := p.lay.Button(0).H
 	if !p.lay.ReviewFits(p.barH) || p.hand.on {
 		return
 	}
 	p.rev.barH = p.lay.Bar()
-	y := r.Y + r.H - p.rev.barH + 0.1*h
 	ids := []string{"rv:first", "rv:prev", "rv:next", "rv:last", "analyse"}
 	labels := []string{"«", "<", ">", "»", lang.T("Analyse")}
 	live := len(p.m.Log(p.viewer))
@@ -168,17 +165,9 @@ func (p *Play) layReview() {
 		at = live
 	}
 	enabled := []bool{at > 0, at > 0, p.rev.on(), p.rev.on(), p.canAnalyse()}
-	// The arrows a quarter each of three fifths, Analyse the rest.
-	aw := r.W * 0.6 / 4
-	x := r.X
+	cells := p.lay.ReviewCells()
 	for i, id := range ids {
-		w := aw
-		if id == "analyse" {
-			w = r.X + r.W - x
-		}
-		p.buttons = append(p.buttons, button{id: id, label: labels[i], enabled: enabled[i] && live > 0,
-			r: layout.Rect{X: x + 2, Y: y, W: w - 4, H: h - 4}})
-		x += w
+		p.buttons = append(p.buttons, button{id: id, label: labels[i], enabled: enabled[i] && live > 0, r: cells[i]})
 	}
 }
 

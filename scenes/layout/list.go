@@ -48,3 +48,35 @@ func (l Play) List(top, bottom float64, foot int) List {
 
 // PanelWidth is the width of a panel over the board (a choice, a question, the result).
 func (l Play) PanelWidth() float64 { return math.Min(l.Board.W*0.92, 520*l.Scale) }
+
+// TopBarFits reports whether the move list has room for a bar over it.
+func (l Play) TopBarFits() bool { return !(l.MoveList.H < 2*l.Button(0).H) }
+
+// TopCell is cell i of cols across the bar over the move list (the actions without a
+// square of their own; a friend game's Resume and Claim).
+func (l Play) TopCell(i, cols int) Rect {
+	r := l.MoveList
+	h := l.Button(0).H
+	w := r.W / float64(cols)
+	return Rect{X: r.X + float64(i)*w + 2, Y: r.Y + 2, W: w - 4, H: h - 4}
+}
+
+// ReviewCells are the cells of the review bar under the move list: four arrows, a
+// quarter each of three fifths of its width, and Analyse the rest.
+func (l Play) ReviewCells() [5]Rect {
+	r := l.MoveList
+	h := l.Button(0).H
+	y := r.Y + r.H - l.Bar() + 0.1*h
+	aw := r.W * 0.6 / 4
+	x := r.X
+	var out [5]Rect
+	for i := range out {
+		w := aw
+		if i == len(out)-1 {
+			w = r.X + r.W - x
+		}
+		out[i] = Rect{X: x + 2, Y: y, W: w - 4, H: h - 4}
+		x += w
+	}
+	return out
+}

@@ -38,3 +38,36 @@ func TestList(t *testing.T) {
 		}
 	}
 }
+
+// TestBarCells: the bars' cells lie in the move list, side by side, the review's at its
+// foot with Analyse taking what the arrows leave.
+func TestBarCells(t *testing.T) {
+	for _, l := range []Play{NewPlay(720, 1280, 2, 8, 8, 12), NewPlay(1280, 800, 1, 8, 8, 12)} {
+		if !l.TopBarFits() {
+			t.Fatalf("no room for a bar over the move list %+v", l.MoveList)
+		}
+		for cols := 1; cols <= 4; cols++ {
+			for i := 0; i < cols; i++ {
+				c := l.TopCell(i, cols)
+				if !inside(l.MoveList, c) || c.Y != l.MoveList.Y+2 || c.H != l.Button(0).H-4 {
+					t.Errorf("top cell %d of %d %+v leaves the bar over %+v", i, cols, c, l.MoveList)
+				}
+				if i > 0 && overlap(c, l.TopCell(i-1, cols)) {
+					t.Errorf("top cells %d and %d of %d overlap", i-1, i, cols)
+				}
+			}
+		}
+		cells := l.ReviewCells()
+		for i, c := range cells {
+			if !inside(l.MoveList, c) || c.Y+c.H > l.MoveList.Y+l.MoveList.H {
+				t.Errorf("review cell %d %+v leaves the move list %+v", i, c, l.MoveList)
+			}
+			if i > 0 && (overlap(c, cells[i-1]) || c.Y != cells[0].Y) {
+				t.Errorf("review cells %d and %d are not side by side", i-1, i)
+			}
+		}
+		if cells[4].W <= cells[0].W {
+			t.Errorf("Analyse %v is no wider than an arrow %v", cells[4].W, cells[0].W)
+		}
+	}
+}
