@@ -21,6 +21,21 @@ import (
 // status line saying whose turn it is and what is expected, the buttons, the move list,
 // and the panels for choices (promotion, other actions, a draw offer) and the hand-over
 // screen of hotseat games with hidden information.
+//
+// Play wires its parts together; each concern is a type of its own file:
+//   - boardInput (board_input.go, premove.go; play_board.go turns it into moves): the
+//     selection, a drag, a typed move, the inspected tower, a premove;
+//   - animation (animation.go): slides, the die's roll, a reveal's glow;
+//   - gameMarks (play_games.go, marks.go): what each game draws of its own (the die,
+//     odds and drawn numbers, Crown's secrets and crowns, towers' marks, a sealed move);
+//   - choicePanel (play_panels.go): a question over the board and its layout;
+//   - moveList (movelist.go) and review (review.go): the move list and a shown
+//     earlier position with its analysis;
+//   - friendPlay (friend_play.go): the network seat; clocks (play_clock.go); handOver
+//     (handover.go); message (message.go).
+//
+// The words (status line, move list, title, strips' notes) are scenes/movetext's, and
+// the measurements of the screen scenes/layout's.
 type Play struct {
 	m     *match.Match
 	opp   match.Opponent
