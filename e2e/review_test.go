@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/internal/status"
 )
 
 // TestReview steps back through a game against the AI with the keys, the review bar and
@@ -31,6 +32,9 @@ func TestReview(t *testing.T) {
 		s = waitTurn(tb, s.Game.Plies+2)
 	}
 	plies := s.Game.Plies
+	if s.Game.LineTone != status.ToneGood {
+		t.Errorf("the person's turn is told in tone %q, want %q: %q", s.Game.LineTone, status.ToneGood, s.Game.Line)
+	}
 	review := func() int {
 		n, err := strconv.Atoi(tb.str(`window.quintet.game.review`))
 		if err != nil {
@@ -54,6 +58,9 @@ func TestReview(t *testing.T) {
 	tb.screenshot("review-two-back")
 	if !strings.Contains(s.Game.Line, "Review") {
 		t.Errorf("the status line does not say the board is a review: %q", s.Game.Line)
+	}
+	if s.Game.NoteTone != status.ToneSelected || !strings.HasPrefix(s.Game.Note, "Review") {
+		t.Errorf("the line under the status is not the review's in its tone: %q (%q)", s.Game.Note, s.Game.NoteTone)
 	}
 	namedKey(tb, "Home", 36)
 	back("the start", 0)

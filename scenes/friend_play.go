@@ -42,7 +42,8 @@ func newFriendPlay(pm *p2p.Match, link *friendLink, setup *Setup, resumed bool) 
 	cfg.Seats[me] = match.Seat{Human: true}
 	cfg.Seats[me.Other()] = match.Seat{Remote: true}
 	m := match.NewRemote(pm, cfg)
-	p := &Play{m: m, setup: setup, sel: game.NoSquare, inspect: game.NoSquare, flashSq: game.NoSquare, fs: faces{}}
+	p := &Play{m: m, setup: setup, input: newBoardInput(), fs: faces{},
+		anim: animation{flashSq: game.NoSquare}}
 	p.viewer = me
 	p.net = &friendPlay{link: link}
 	if d := pageAwayOverride(); d > 0 {
@@ -67,14 +68,14 @@ func (p *Play) netTick(ctx *Ctx) {
 			p.say(answerText(ev.What, ev.Yes))
 		case p2p.EvStart:
 			if ev.Game > 1 {
-				p.viewer, p.shown = m.Me(), false
+				p.viewer, p.hand.shown = m.Me(), false
 				n.shown = [4]bool{}
 				p.reset()
 				p.say(lang.T("Rematch: colours swapped."))
 			}
 		case p2p.EvTakeback:
 			n.shown[p2p.OfferTakeback] = false
-			p.sel, p.targets, p.anims = game.NoSquare, 0, nil
+			p.input.sel, p.input.targets, p.anim.slides = game.NoSquare, 0, nil
 			p.say(lang.T("Move taken back."))
 		case p2p.EvChat:
 			c := chatLine{code: ev.Text, at: time.Now()}
@@ -291,48 +292,45 @@ func (p *Play) netButton(ctx *Ctx, id string) bool {
 	return true
 }
 
-// netButtons adapts the play screen's buttons to a game with a friend and adds Resume
-// and the abandonment claim while the link is down.
-func (p *Play) netButtons() {
-	n := p.net
-	for i := range p.buttons {
-		b := &p.buttons[i]
+// buttons adapts the play screen's buttons to the game with the friend (m, over when it
+// is) and adds Resume while the link is down and Claim once a claim may be made, over the
+// move list's top; bar is the height they take there (0 if none).
+func (n *friendPlay) buttons(bs []button, m *match.Match, over bool, lay *layout.Play) ([]button, float64) {
+	for i := range bs {
+		b := &bs[i]
 		switch b.id {
 		case "undo":
 			b.label = lang.T("Ask takeback")
-			b.enabled = !p.over && !p.m.MyOffer(p2p.OfferTakeback) && p.m.Online() && p.m.Stopped() == nil
+			b.enabled = !over && !m.MyOffer(p2p.OfferTakeback) && m.Online() && m.Stopped() == nil
 		case "rematch":
-			b.enabled = p.over && p.m.Stopped() == nil && p.m.Online() && !p.m.MyOffer(p2p.OfferRematch)
+			b.enabled = over && m.Stopped() == nil && m.Online() && !m.MyOffer(p2p.OfferRematch)
 		case "draw":
-			b.enabled = b.enabled && p.m.Online() && !p.m.MyOffer(p2p.OfferDraw)
+			b.enabled = b.enabled && m.Online() && !m.MyOffer(p2p.OfferDraw)
 		case "load": // nothing to load into a game with a friend: the emotes instead
 			b.id, b.label = "say", lang.T("Say…")
-			b.enabled = p.m.Online() && p.m.Stopped() == nil && time.Since(n.saidAt) >= sayEvery
+			b.enabled = m.Online() && m.Stopped() == nil && time.Since(n.saidAt) >= sayEvery
 		}
 	}
-	resume := !n.offline.IsZero() && p.m.Stopped() == nil && !p.over
-	kind, claim := p.m.NetClaimable()
+	resume := !n.offline.IsZero() && m.Stopped() == nil && !over
+	kind, claim := m.NetClaimable()
 	if !resume && !claim {
-		return
+		return bs, 0
 	}
 	// Over the move list's top: Resume while the link is down; Claim win once the friend
 	// is past a deadline, away too long, or broke the protocol.
-	r := p.lay.MoveList
-	h := p.lay.Button(0).H
-	w := r.W / 2
 	if resume {
-		p.buttons = append(p.buttons, button{id: "net-resume", label: lang.T("Resume"), enabled: true, primary: true,
-			r: rectXYWH(r.X+2, r.Y+2, w-4, h-4)})
+		bs = append(bs, button{id: "net-resume", label: lang.T("Resume"), enabled: true, primary: true,
+			r: lay.TopCell(0, 2)})
 	}
 	if claim {
 		label := lang.T("Claim win")
 		if kind.Kind == p2p.ClaimFlag {
 			label = lang.T("Claim on time") // a loss on time, or a draw when we cannot win
 		}
-		p.buttons = append(p.buttons, button{id: "net-abandon", label: label, enabled: true, primary: !resume,
-			r: rectXYWH(r.X+w+2, r.Y+2, w-4, h-4)})
+		bs = append(bs, button{id: "net-abandon", label: label, enabled: true, primary: !resume,
+			r: lay.TopCell(1, 2)})
 	}
-	p.barH = h + 0.2*h
+	return bs, lay.Bar()
 }
 
 // owedText is what the friend owes, in words.
@@ -356,19 +354,19 @@ func owedText(o p2p.Owed) string {
 	return lang.T("an answer")
 }
 
-// abandoned reports whether this side ended the game by claiming the friend abandoned it.
-func (p *Play) abandoned() bool {
-	return p.net != nil && errors.Is(p.m.Stopped(), match.ErrAbandoned)
+// abandoned reports whether this side ended the game of m by claiming the friend
+// abandoned it (false if n is nil: no friend).
+func (n *friendPlay) abandoned(m *match.Match) bool {
+	return n != nil && errors.Is(m.Stopped(), match.ErrAbandoned)
 }
 
-// netState is the link's state in words, for the title.
-func (p *Play) netState() string {
-	n := p.net
-	res := p.m.NetResult()
+// state is the link's state in words, for the title.
+func (n *friendPlay) state(m *match.Match) string {
+	res := m.NetResult()
 	switch {
 	case res.Standing == p2p.Claimed && res.Claim != nil && res.Claim.Lost:
 		return lang.T("lost by claim")
-	case errors.Is(p.m.Stopped(), match.ErrAbandoned):
+	case errors.Is(m.Stopped(), match.ErrAbandoned):
 		return lang.T("friend gone")
 	case res.Standing == p2p.Claimed:
 		return lang.T("won by claim")
@@ -384,23 +382,22 @@ func (p *Play) netState() string {
 	return lang.T("friend online")
 }
 
-// netStatus is the friend's game for the page and the tests.
-func (p *Play) netStatus() *NetStatus {
-	n := p.net
+// status is the friend's game of m for the page and the tests.
+func (n *friendPlay) status(m *match.Match) *NetStatus {
 	st := &NetStatus{Role: map[bool]string{true: "host", false: "guest"}[n.link.host], State: "online",
-		SetupMS: n.took.Milliseconds(), Color: p.m.Me().String(), Fault: n.fault}
+		SetupMS: n.took.Milliseconds(), Color: m.Me().String(), Fault: n.fault}
 	if !n.offline.IsZero() {
 		st.State = "offline"
 	}
-	if p.m.Stopped() != nil {
+	if m.Stopped() != nil {
 		st.State = "stopped"
 	}
-	if pm := p.m.Net(); pm != nil {
+	if pm := m.Net(); pm != nil {
 		st.Verified = pm.Verified()
 	}
-	res := p.m.NetResult()
+	res := m.NetResult()
 	st.Standing = res.Standing.String()
-	if c, ok := p.m.NetClaimable(); ok {
+	if c, ok := m.NetClaimable(); ok {
 		st.Claimable = claimName(c.Kind)
 	}
 	if res.Claim != nil {
@@ -411,7 +408,7 @@ func (p *Play) netStatus() *NetStatus {
 	}
 	st.Intruders = n.intruders
 	st.Relays, st.RelaysTotal = n.link.relayStatus()
-	sent, recv := p.m.NetTimes()
+	sent, recv := m.NetTimes()
 	if !sent.IsZero() {
 		st.SentAt = sent.UnixMilli()
 	}
@@ -422,14 +419,12 @@ func (p *Play) netStatus() *NetStatus {
 		st.Chat = append(st.Chat, c.text())
 	}
 	for _, w := range []uint8{p2p.OfferDraw, p2p.OfferTakeback, p2p.OfferRematch} {
-		if on, _ := p.m.PeerOffer(w); on {
+		if on, _ := m.PeerOffer(w); on {
 			st.Offer = offerName(w)
 		}
 	}
 	return st
 }
-
-func rectXYWH(x, y, w, h float64) layout.Rect { return layout.Rect{X: x, Y: y, W: w, H: h} }
 
 // claimName names a claim's kind for the page's status (not shown: tests read it).
 func claimName(k p2p.ClaimKind) string {

@@ -13,45 +13,45 @@ import (
 // viewer's own as soon as chosen, the opponent's only once revealed to both; in games of
 // towers the last move's target with a blue arrow up when it climbed onto an own piece
 // ("^") and a red cross when it captured ("x"), in the bottom-right corner.
-func (p *Play) drawMarks(dst *ebiten.Image, pos *game.Position, moving map[game.Square]bool) {
+func (gm *gameMarks) drawMarks(dst *ebiten.Image, pos *game.Position, moving map[game.Square]bool) {
 	for _, c := range []game.Color{game.White, game.Black} {
-		for _, s := range p.crowned(pos, c) {
+		for _, s := range gm.crowned(pos, c) {
 			if moving[s] {
 				continue
 			}
-			rr := p.squareAt(s)
-			p.sprites.drawImage(dst, p.sprites.crown, rr.X+0.03*rr.W, rr.Y+0.03*rr.H)
+			rr := gm.squareAt(s)
+			gm.sprites.drawImage(dst, gm.sprites.crown, rr.X+0.03*rr.W, rr.Y+0.03*rr.H)
 		}
 	}
 	if pos.Under == nil {
 		return
 	}
-	lm, ok := p.lastMove()
-	if !ok || moving[lm.To] || !p.view.Variant().OnBoard(lm.To) {
+	lm, ok := lastMove(gm.log)
+	if !ok || moving[lm.To] || !gm.view.Variant().OnBoard(lm.To) {
 		return
 	}
-	img := p.sprites.capture
-	switch rec := p.lastRecord(); {
+	img := gm.sprites.capture
+	switch rec := gm.lastRecord(); {
 	case strings.Contains(rec, "^"):
-		img = p.sprites.climb
+		img = gm.sprites.climb
 	case !strings.Contains(rec, "x"):
 		return
 	}
-	rr := p.squareAt(lm.To)
+	rr := gm.squareAt(lm.To)
 	w := float64(img.Bounds().Dx())
-	p.sprites.drawImage(dst, img, rr.X+rr.W-w-0.03*rr.W, rr.Y+rr.H-w-0.03*rr.H)
+	gm.sprites.drawImage(dst, img, rr.X+rr.W-w-0.03*rr.W, rr.Y+rr.H-w-0.03*rr.H)
 }
 
 // crowned are the squares of side c's crowned piece as the viewer knows it: never the
 // opponent's before it is revealed to both.
-func (p *Play) crowned(pos *game.Position, c game.Color) []game.Square {
-	st, ok := game.CrownSide(p.view, c)
-	if !ok || (c != p.viewer && !st.CrownPublic && !st.HalfPublic) {
+func (gm *gameMarks) crowned(pos *game.Position, c game.Color) []game.Square {
+	st, ok := game.CrownSide(gm.view, c)
+	if !ok || (c != gm.viewer && !st.CrownPublic && !st.HalfPublic) {
 		return nil
 	}
 	var out []game.Square
 	if st.Split {
-		if st.CrownedHalf == game.NoType || (c != p.viewer && !st.HalfPublic) {
+		if st.CrownedHalf == game.NoType || (c != gm.viewer && !st.HalfPublic) {
 			return nil
 		}
 		for b := pos.Pieces(c, st.CrownedHalf); b != 0; {
@@ -59,7 +59,7 @@ func (p *Play) crowned(pos *game.Position, c game.Color) []game.Square {
 		}
 		return out
 	}
-	if st.Crown == game.NoType || (c != p.viewer && !st.CrownPublic) {
+	if st.Crown == game.NoType || (c != gm.viewer && !st.CrownPublic) {
 		return nil
 	}
 	for _, s := range st.Monarchs {
@@ -71,8 +71,8 @@ func (p *Play) crowned(pos *game.Position, c game.Color) []game.Square {
 }
 
 // lastRecord is the notation of the last move of the shown log.
-func (p *Play) lastRecord() string {
-	es := p.shownLog()
+func (gm *gameMarks) lastRecord() string {
+	es := gm.log
 	for i := len(es) - 1; i >= 0; i-- {
 		if es[i].Input.Kind == game.InputMove {
 			return es[i].Record.Text

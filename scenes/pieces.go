@@ -483,3 +483,17 @@ func (ps *pieceSprites) drawImage(dst, img *ebiten.Image, x, y float64) {
 	op.GeoM.Translate(x, y)
 	dst.DrawImage(img, op)
 }
+
+// smaller are pieces of variant v at a smaller size (captured material, the inspector,
+// panels, the die), made once per size.
+func (s *pieceSprites) smaller(v *game.Variant, size int) *pieceSprites {
+	if s.small == nil {
+		s.small = map[int]*pieceSprites{}
+	}
+	if t, ok := s.small[size]; ok {
+		return t
+	}
+	t := newPieceSprites(v, size)
+	s.small[size] = t
+	return t
+}

@@ -12,29 +12,41 @@ import (
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/internal/saved"
-	"github.com/quintet-chess/quintet/scenes/interact"
 	"github.com/quintet-chess/quintet/scenes/layout"
 	"github.com/quintet-chess/quintet/scenes/match"
+	"github.com/quintet-chess/quintet/scenes/movetext"
 )
 
 // Play is the play screen: the board, the players' strips with captured material, the
 // status line saying whose turn it is and what is expected, the buttons, the move list,
 // and the panels for choices (promotion, other actions, a draw offer) and the hand-over
 // screen of hotseat games with hidden information.
+//
+// Play wires its parts together; each concern is a type of its own file:
+//   - boardInput (board_input.go, premove.go; play_board.go turns it into moves): the
+//     selection, a drag, a typed move, the inspected tower, a premove;
+//   - animation (animation.go): slides, the die's roll, a reveal's glow;
+//   - gameMarks (play_games.go, marks.go): what each game draws of its own (the die,
+//     odds and drawn numbers, Crown's secrets and crowns, towers' marks, a sealed move);
+//   - choicePanel (play_panels.go): a question over the board and its layout;
+//   - moveList (movelist.go) and review (review.go): the move list and a shown
+//     earlier position with its analysis;
+//   - friendPlay (friend_play.go): the network seat; clocks (play_clock.go); handOver
+//     (handover.go); message (message.go).
+//
+// The words (status line, move list, title, strips' notes) are scenes/movetext's, and
+// the measurements of the screen scenes/layout's.
 type Play struct {
 	m     *match.Match
 	opp   match.Opponent
 	setup *Setup
 
 	// Whose view is drawn; in a hotseat with hidden information the hand-over screen
-	// stands between two people until the next one taps.
-	viewer   game.Color
-	shown    bool
-	handover bool
-	handTo   game.Color
-	flip     bool    // the person turned the board
-	pickFor  int     // 1+the person whose hand-over to a secret pick (hotseat) was passed
-	barH     float64 // height of the action bar above the move list
+	// (handover.go) stands between two people until the next one taps.
+	viewer game.Color
+	hand   handOver
+	flip   bool    // the person turned the board
+	barH   float64 // height of the action bar above the move list
 
 	view    game.Rules
 	viewKey [2]uint64 // referee hash and log length the view was made for
@@ -42,57 +54,26 @@ type Play struct {
 	actor   game.Color
 	moves   []game.Move // the actor's legal actions in view
 
-	sel     game.Square // selected square, NoSquare if none
-	targets game.Bitboard
-	drag    dragState
-	group   *interact.Group // a chosen action kind that targets squares (drops, stones)
-	panel   *choicePanel
-	typed   string
-	msg     string
-	msgAt   time.Time
-	inspect game.Square // tower shown in the inspector, NoSquare if none
+	input boardInput // the person's hand on the board: selection, drag, premove (board_input.go)
+	panel *choicePanel
+	msg   message // the last thing that happened, for a while (message.go)
 
-	anims      []anim
-	odds       map[game.Square]game.Odds // capture odds of the selected piece (probabilistic)
-	rollAt     time.Time                 // when the die was last rolled
-	flashSq    game.Square               // a reveal's square, glowing for a moment
-	flashAt    time.Time
-	pending    *game.Move // a move waiting for the person's confirmation
-	tick       int
-	now        time.Time // this tick's time, which every animation is measured by
-	mo         motion    // the animation setting's durations
-	motionName string
+	pending *game.Move // a move waiting for the person's confirmation
+	anim    animation  // what slides, rolls and glows
 	// boardName and piecesName are the board theme and piece set shown (applyLook)
 	boardName, piecesName string
-	msgCheck              bool // the message says only check: any next move clears it
-	scroll                int
 	over                  bool
-	history               []listLine // the move list (movelist.go), one line per move number
-	// the pointer over the move list, when it hovers (a mark's numbers show on it)
-	hoverOn        bool
-	hoverX, hoverY float64
-	// historyEnds[i] is the length of the viewer's log after history[i]'s last entry.
-	historyEnds []int
-	// Review (review.go): at >= 0 shows the position after the first at entries of the
-	// viewer's log (atLog); -1 the live game.
-	premove      *[2]game.Square // a move set while the other side moves (premove.go)
-	premSel      game.Square     // the piece picked for a premove, NoSquare if none
-	at           int
-	atLog        []game.Entry
-	revH         float64 // height of the review bar under the move list
-	analysis     *match.Analysis
-	analysisSide game.Color
+	list                  moveList // the move list's lines, scroll and hover (movelist.go)
+	rev                   review   // an earlier position shown, and its analysis (review.go)
 
 	env     Env
 	lay     layout.Play
 	buttons []button
 	fs      faces
 	sound   *Sound
-	// lowWarned: the low-time sound was played for that side's clock.
-	lowWarned [2]bool
-	sprites   *pieceSprites
-	start     *game.Position // the start position, for captured material
-	prev      game.Position  // the position drawn before the last change
+	clocks  clocks
+	sprites *pieceSprites
+	start   *game.Position // the start position, for captured material
 
 	// prefsRead: the remembered orientation and any notice about the stored records
 	// were taken on the first tick.
@@ -102,20 +83,6 @@ type Play struct {
 	// opened: a finished game opened from the archive (archive.go), shown from its start
 	// in review without the result banner; openShown once that is done.
 	opened, openShown bool
-}
-
-type dragState struct {
-	on, moved bool
-	from      game.Square
-	x, y      float64
-	px, py    float64 // where the press was
-}
-
-// anim moves a piece from one square to another (motion.slide).
-type anim struct {
-	pc       game.Piece
-	from, to game.Square
-	start    time.Time
 }
 
 // NewPlay starts a match of cfg; opp plays its AI seats; back is the setup screen that
@@ -130,8 +97,8 @@ func NewPlay(cfg match.Config, opp match.Opponent, back *Setup) (*Play, error) {
 
 // newPlay is the play screen of match m.
 func newPlay(m *match.Match, opp match.Opponent, back *Setup) *Play {
-	p := &Play{m: m, opp: opp, setup: back, sel: game.NoSquare, inspect: game.NoSquare, flashSq: game.NoSquare, fs: faces{},
-		mo: motionOf("normal"), at: -1, premSel: game.NoSquare}
+	p := &Play{m: m, opp: opp, setup: back, input: newBoardInput(), fs: faces{},
+		anim: newAnimation(), rev: review{at: -1}}
 	p.viewer = m.Viewer(game.White)
 	p.reset()
 	return p
@@ -139,15 +106,15 @@ func newPlay(m *match.Match, opp match.Opponent, back *Setup) *Play {
 
 // reset forgets what belonged to the previous game or position.
 func (p *Play) reset() {
-	p.sel, p.targets, p.group, p.panel, p.typed = game.NoSquare, 0, nil, nil, ""
-	p.drag = dragState{}
-	p.anims, p.flashSq = nil, game.NoSquare
+	p.input.sel, p.input.targets, p.input.group, p.panel, p.input.typed = game.NoSquare, 0, nil, nil, ""
+	p.input.drag = dragState{}
+	p.anim.slides, p.anim.flashSq = nil, game.NoSquare
 	p.viewKey = [2]uint64{}
 	p.sprites = nil
-	p.scroll = 0
-	p.stopAnalysis()
-	p.at, p.atLog = -1, nil
-	p.cancelPremove()
+	p.list.scroll = 0
+	p.rev.stop()
+	p.rev.at, p.rev.log = -1, nil
+	p.input.cancelPremove()
 	// Captured material counts from where this game began (a loaded position too).
 	g := p.m.Game()
 	if r, err := game.Load(g.Variant(), g.StartText()); err == nil {
@@ -160,14 +127,11 @@ func (p *Play) reset() {
 
 // Update implements Scene.
 func (p *Play) Update(ctx *Ctx) error {
-	p.tick, p.sound, p.now = ctx.Tick, ctx.Sound, time.Now()
-	p.motionName = ctx.Prefs.Motion()
-	p.mo = motionOf(p.motionName)
-	if p.msg != "" && p.now.Sub(p.msgAt) > msgFor {
-		p.msg = "" // (the status changes, so the screen is drawn once more without it)
-	}
-	if _, ok := ctx.In.Pressed(); ok && p.busy() {
-		p.skipMotion() // a tap ends what moves, and still counts as the tap it is
+	p.anim.tick, p.sound, p.anim.now = ctx.Tick, ctx.Sound, time.Now()
+	p.anim.set(ctx.Prefs.Motion())
+	p.msg.expire(p.anim.now) // (the status changes, so the screen is drawn once more without it)
+	if _, ok := ctx.In.Pressed(); ok && p.anim.busy() {
+		p.anim.skip() // a tap ends what moves, and still counts as the tap it is
 	}
 	if !p.prefsRead {
 		p.prefsRead, p.flip = true, ctx.Prefs.Flip()
@@ -176,7 +140,7 @@ func (p *Play) Update(ctx *Ctx) error {
 		p.say(strings.ReplaceAll(translateLines(p.notice), "\n", " "))
 	}
 	p.m.Update()
-	p.clockTick()
+	p.clocks.warn(p.m, p.over, p.sound)
 	if p.net != nil {
 		p.netTick(ctx)
 	}
@@ -185,7 +149,7 @@ func (p *Play) Update(ctx *Ctx) error {
 	if p.opened && !p.openShown {
 		p.over = true // no banner: the person came to review it
 	}
-	if !p.busy() || p.view == nil {
+	if !p.anim.busy() || p.view == nil {
 		p.refresh()
 	}
 	if p.opened && !p.openShown {
@@ -196,7 +160,7 @@ func (p *Play) Update(ctx *Ctx) error {
 		p.env = ctx.Env
 		p.layout()
 	}
-	if !p.busy() {
+	if !p.anim.busy() {
 		p.notices(ctx)
 		p.playPremove()
 	}
@@ -205,9 +169,9 @@ func (p *Play) Update(ctx *Ctx) error {
 		p.load(a)
 	}
 	in := ctx.In
-	if p.handover {
+	if p.hand.on {
 		if _, ok := in.Pressed(); ok || in.Enter {
-			p.handover, p.viewer, p.shown = false, p.handTo, true
+			p.hand.on, p.viewer, p.hand.shown = false, p.hand.to, true
 			p.viewKey = [2]uint64{}
 			p.refresh()
 		}
@@ -215,15 +179,15 @@ func (p *Play) Update(ctx *Ctx) error {
 		return nil
 	}
 	if c, ok := p.m.NeedsPick(); !ok {
-		p.pickFor = 0
-	} else if p.m.Hotseat() && p.pickFor != int(c)+1 {
+		p.hand.pickFor = 0
+	} else if p.m.Hotseat() && p.hand.pickFor != int(c)+1 {
 		// Two people pick secret numbers on one device: each picks behind a hand-over
 		// screen, so that neither sees which number the other tapped.
-		p.pickFor, p.handover, p.handTo, p.panel = int(c)+1, true, c, nil
-		p.sel, p.targets, p.group, p.drag = game.NoSquare, 0, nil, dragState{}
+		p.hand.pickFor, p.hand.on, p.hand.to, p.panel = int(c)+1, true, c, nil
+		p.input.sel, p.input.targets, p.input.group, p.input.drag = game.NoSquare, 0, nil, dragState{}
 		p.layButtons()
 		return nil
-	} else if p.panel == nil && !p.handover {
+	} else if p.panel == nil && !p.hand.on {
 		p.panel = pickPanel(c)
 	}
 	if p.panel == nil && p.canAct() && !p.hasBoardMoves() {
@@ -234,7 +198,7 @@ func (p *Play) Update(ctx *Ctx) error {
 	if p.panel != nil && p.panel.kind == "result" {
 		// The result banner is no barrier: a press outside it closes it and does what
 		// it would have done.
-		if e, ok := in.Pressed(); ok && !p.panelRect().Contains(e.X, e.Y) {
+		if e, ok := in.Pressed(); ok && !p.panel.rect(&p.lay, p.env, p.fs).Contains(e.X, e.Y) {
 			p.panel = nil
 		}
 		if in.Left || in.Right || in.Home || in.End || in.Escape {
@@ -268,7 +232,7 @@ func (p *Play) refresh() {
 	was := p.over
 	p.over = r.Outcome().Over()
 	switch {
-	case p.over && !was && !p.handover:
+	case p.over && !was && !p.hand.on:
 		p.panel = resultPanel(p) // the result, and what may follow
 	case !p.over && p.panel != nil && p.panel.kind == "result":
 		p.panel = nil // taken back
@@ -276,10 +240,10 @@ func (p *Play) refresh() {
 	// Hand-over: a hotseat with hidden information shows nobody's board until the next
 	// person is at the device.
 	if p.m.Hotseat() && p.m.Hidden() && !p.over {
-		if next := p.m.Viewer(p.viewer); !p.shown || next != p.viewer {
-			if !p.handover {
-				p.handover, p.handTo = true, next
-				p.sel, p.targets, p.group, p.panel, p.drag = game.NoSquare, 0, nil, nil, dragState{}
+		if next := p.m.Viewer(p.viewer); !p.hand.shown || next != p.viewer {
+			if !p.hand.on {
+				p.hand.on, p.hand.to = true, next
+				p.input.sel, p.input.targets, p.input.group, p.panel, p.input.drag = game.NoSquare, 0, nil, nil, dragState{}
 			}
 		}
 	} else if p.m.Hotseat() {
@@ -289,11 +253,11 @@ func (p *Play) refresh() {
 		return
 	}
 	if p.view != nil {
-		p.prev = *p.view.Position() // the pieces as they stood, for the slides of what changed
+		p.anim.prev = *p.view.Position() // the pieces as they stood, for the slides of what changed
 	}
 	p.viewKey = key
-	p.history, p.historyEnds = moveList(p.m, p.viewer)
-	if p.reviewing() {
+	p.list.lines, p.list.ends = movetext.List(p.m, p.viewer)
+	if p.rev.on() {
 		p.acts = 0 // the live game moved on; the reviewed position stays on the board
 		return
 	}
@@ -307,11 +271,11 @@ func (p *Play) refresh() {
 		}
 	}
 	p.moves = p.moves[:0]
-	if p.acts>>p.actor&1 != 0 && !p.handover {
+	if p.acts>>p.actor&1 != 0 && !p.hand.on {
 		p.moves = p.m.Game().Rules().View(p.actor).Moves(p.actor, p.moves)
 	}
-	if p.sel != game.NoSquare {
-		p.selectSquare(p.sel)
+	if p.input.sel != game.NoSquare {
+		p.selectSquare(p.input.sel)
 	}
 }
 
@@ -322,7 +286,7 @@ func (p *Play) notices(ctx *Ctx) {
 		switch e.Input.Kind {
 		case game.InputMove:
 			if n.By == "you" {
-				p.flashSq = game.NoSquare // the last reveal's frame (drawFlash)
+				p.anim.flashSq = game.NoSquare // the last reveal's frame (drawFlash)
 			}
 			p.animate(e, n.By)
 			snd := SoundMove
@@ -340,11 +304,11 @@ func (p *Play) notices(ctx *Ctx) {
 			ctx.Sound.Play(snd)
 		case game.InputDraw:
 			ctx.Sound.Play(SoundDie)
-			p.rollAt = p.now
+			p.anim.rollAt = p.anim.now
 		case game.InputReveal:
 			ctx.Sound.Play(SoundReveal)
-			if lm, ok := p.lastMove(); ok {
-				p.flashSq, p.flashAt = lm.To, p.now
+			if lm, ok := lastMove(p.shownLog()); ok {
+				p.anim.flashSq, p.anim.flashAt = lm.To, p.anim.now
 			}
 		}
 		// What happened, in words: the record and its events (a collision, a reveal).
@@ -364,13 +328,13 @@ func (p *Play) notices(ctx *Ctx) {
 		}
 		if len(words) > 0 {
 			p.say(strings.Join(words, "; "))
-			p.msgCheck = onlyCheck(e.Record.Events)
-		} else if e.Input.Kind == game.InputMove && (n.By == "you" || p.msgCheck) {
-			p.msg = "" // an older message ("Loaded.", a prompt, a check answered) no longer applies
+			p.msg.check = onlyCheck(e.Record.Events)
+		} else if e.Input.Kind == game.InputMove && (n.By == "you" || p.msg.check) {
+			p.msg.text = "" // an older message ("Loaded.", a prompt, a check answered) no longer applies
 		}
 	}
 	if err := p.m.Err(); err != nil {
-		p.msg = lang.Game(err.Error())
+		p.msg.text = lang.Game(err.Error())
 	}
 }
 
@@ -385,10 +349,10 @@ func (p *Play) animate(e game.Entry, by string) {
 	if mv.From >= game.NoSquare || mv.To >= game.NoSquare || mv.From == mv.To {
 		return
 	}
-	if (by == "you" && p.drag.moved) || p.reviewing() {
+	if (by == "you" && p.input.drag.moved) || p.rev.on() {
 		return
 	}
-	p.anims = slices.DeleteFunc(p.anims, func(a anim) bool { return p.progress(a.start, p.mo.slide) >= 1 })
+	p.anim.landed()
 	pos := p.view.Position()
 	// Simultaneous chess: the turn resolves with the second choice; both moves slide.
 	if p.m.Sealed() {
@@ -396,19 +360,19 @@ func (p *Play) animate(e game.Entry, by string) {
 		if n := len(es); n >= 2 && es[n-1].Input == e.Input && es[n-2].Input.Kind == game.InputMove &&
 			es[n-2].Input.Player != e.Input.Player && p.m.Game().Next().Players != 1<<e.Input.Player.Other() {
 			o := es[n-2].Input.Move
-			if pc := p.slider(o); pc != game.NoPiece && o.From < game.NoSquare && o.To < game.NoSquare {
-				p.slide(anim{pc: pc, from: o.From, to: o.To, start: p.now})
+			if pc := p.anim.slider(o, p.view); pc != game.NoPiece && o.From < game.NoSquare && o.To < game.NoSquare {
+				p.anim.slide(pc, o.From, o.To)
 			}
 		}
 	}
-	pc := p.slider(mv)
+	pc := p.anim.slider(mv, p.view)
 	if pc == game.NoPiece || pos.At(mv.From) == pc {
 		return // nothing left its square (a capture attempt waiting for its draw)
 	}
-	p.slide(anim{pc: pc, from: mv.From, to: mv.To, start: p.now})
+	p.anim.slide(pc, mv.From, mv.To)
 	if mv.Kind == game.Castle && mv.Via < game.NoSquare && mv.Via2 < game.NoSquare {
 		if rk := pos.At(mv.Via2); rk != game.NoPiece {
-			p.slide(anim{pc: rk, from: mv.Via, to: mv.Via2, start: p.now})
+			p.anim.slide(rk, mv.Via, mv.Via2)
 		}
 	}
 }
@@ -424,31 +388,9 @@ func onlyCheck(evs []game.Event) bool {
 	return len(evs) > 0
 }
 
-// slide starts a slide once: a simultaneous turn's two notices, which arrive together
-// at its resolution, each ask for both moves.
-func (p *Play) slide(a anim) {
-	if !slices.Contains(p.anims, a) {
-		p.anims = append(p.anims, a)
-	}
-}
-
-// slider is the piece that slides for move m: the one that stood on its square before
-// (a colliding enemy, a pawn before it promotes), else the one that landed.
-func (p *Play) slider(m game.Move) game.Piece {
-	if p.prev.V != nil && m.From < game.NoSquare {
-		if pc := p.prev.At(m.From); pc != game.NoPiece {
-			return pc
-		}
-	}
-	if m.To < game.NoSquare && p.view != nil {
-		return p.view.Position().At(m.To)
-	}
-	return game.NoPiece
-}
-
 func (p *Play) say(s string) {
 	if s != "" {
-		p.msg, p.msgAt = s, p.now
+		p.msg.text, p.msg.at = s, p.anim.now
 	}
 }
 
@@ -487,7 +429,7 @@ func (p *Play) layButtons() {
 	g := p.m.Game()
 	p.buttons = p.buttons[:0]
 	for i, id := range playButtons {
-		b := button{id: id, r: p.lay.Button(i), enabled: !p.handover}
+		b := button{id: id, r: p.lay.Button(i), enabled: !p.hand.on}
 		switch id {
 		case "undo":
 			b.label = lang.T("Takeback")
@@ -532,12 +474,12 @@ func (p *Play) layButtons() {
 	defer p.layReview() // under the action bar's, if the list keeps room for its lines
 	p.barH = 0
 	if p.net != nil {
-		p.netButtons()
+		p.buttons, p.barH = p.net.buttons(p.buttons, p.m, p.over, &p.lay)
 		if p.barH > 0 {
 			return
 		}
 	}
-	if p.handover || p.view == nil || !p.canAct() {
+	if p.hand.on || p.view == nil || !p.canAct() {
 		return
 	}
 	groups, panel := p.actionGroups()
@@ -546,17 +488,13 @@ func (p *Play) layButtons() {
 		return
 	}
 	// The actions without a square of their own, in a bar above the move list.
-	r := p.lay.MoveList
-	h := p.lay.Button(0).H
-	if r.H < 2*h {
+	if !p.lay.TopBarFits() {
 		return
 	}
-	p.barH = h + 0.2*h
+	p.barH = p.lay.Bar()
 	cols := min(n, 4)
-	w := r.W / float64(cols)
 	add := func(i int, id, label string) {
-		p.buttons = append(p.buttons, button{id: id, label: label, enabled: true,
-			r: layout.Rect{X: r.X + float64(i)*w + 2, Y: r.Y + 2, W: w - 4, H: h - 4}})
+		p.buttons = append(p.buttons, button{id: id, label: label, enabled: true, r: p.lay.TopCell(i, cols)})
 	}
 	if n > 4 {
 		add(0, "actions", lang.T("Actions…"))
@@ -612,7 +550,7 @@ func (p *Play) button(ctx *Ctx, id string) {
 		} else {
 			p.say(lang.T("Move taken back."))
 		}
-		p.sel, p.targets, p.anims = game.NoSquare, 0, nil
+		p.input.sel, p.input.targets, p.anim.slides = game.NoSquare, 0, nil
 	case "flip":
 		p.flip = !p.flip
 		p.lay.Flipped = p.flipped()
@@ -672,8 +610,7 @@ func (p *Play) button(ctx *Ctx, id string) {
 	case "motion":
 		i := slices.Index(motionNames, ctx.Prefs.Motion())
 		ctx.Prefs.SetMotion(motionNames[(i+1)%len(motionNames)])
-		p.motionName = ctx.Prefs.Motion()
-		p.mo = motionOf(p.motionName)
+		p.anim.set(ctx.Prefs.Motion())
 	case "board":
 		i := slices.Index(saved.BoardThemes, ctx.Prefs.Board())
 		ctx.Prefs.SetBoard(saved.BoardThemes[(i+1)%len(saved.BoardThemes)])
@@ -694,7 +631,7 @@ func (p *Play) button(ctx *Ctx, id string) {
 		for _, it := range cp.items {
 			if it.id == id {
 				p.panel = cp
-				p.layPanel()
+				p.panel.layout(&p.lay, p.env, p.fs)
 				p.panel = nil
 				p.pick(cp, id)
 			}
@@ -712,7 +649,7 @@ func (p *Play) load(text string) {
 		return
 	}
 	p.viewer = p.m.Viewer(p.viewer)
-	p.shown = false
+	p.hand.shown = false
 	p.reset()
 	p.refresh()
 	p.say(lang.T("Loaded."))
@@ -721,26 +658,26 @@ func (p *Play) load(text string) {
 // keys reads typed moves ("e2e4", "Nf3") and Escape.
 func (p *Play) keys(in *Intents) {
 	for _, r := range in.Chars {
-		if r >= ' ' && r < 127 && len(p.typed) < 24 {
-			p.typed += string(r)
+		if r >= ' ' && r < 127 && len(p.input.typed) < 24 {
+			p.input.typed += string(r)
 		}
 	}
-	if in.Back && p.typed != "" {
-		p.typed = p.typed[:len(p.typed)-1]
+	if in.Back && p.input.typed != "" {
+		p.input.typed = p.input.typed[:len(p.input.typed)-1]
 	}
 	if in.Escape {
-		p.typed, p.sel, p.targets, p.group = "", game.NoSquare, 0, nil
-		p.cancelPremove()
+		p.input.typed, p.input.sel, p.input.targets, p.input.group = "", game.NoSquare, 0, nil
+		p.input.cancelPremove()
 	}
-	if in.Enter && strings.TrimSpace(p.typed) != "" {
+	if in.Enter && strings.TrimSpace(p.input.typed) != "" {
 		if p.acts>>p.actor&1 == 0 {
 			p.say(lang.T("It is not your turn."))
-		} else if err := p.m.PlayText(p.actor, p.typed); err != nil {
+		} else if err := p.m.PlayText(p.actor, p.input.typed); err != nil {
 			p.say(lang.Game(err.Error()))
 		} else {
-			p.sel, p.targets = game.NoSquare, 0
+			p.input.sel, p.input.targets = game.NoSquare, 0
 		}
-		p.typed = ""
+		p.input.typed = ""
 	}
 }
 
@@ -748,7 +685,7 @@ func (p *Play) keys(in *Intents) {
 func (p *Play) Status() Status {
 	g := p.m.Game()
 	v := g.Variant()
-	st := Status{Scene: "play", Variant: v.Name, Title: lang.Game(v.Title) + p.clockTitle(), Notice: translateLines(p.notice)}
+	st := Status{Scene: "play", Variant: v.Name, Title: lang.Game(v.Title) + movetext.ClockTitle(p.m), Notice: translateLines(p.notice)}
 	for k, val := range v.Options {
 		st.Options = append(st.Options, k+"="+val)
 	}
@@ -775,39 +712,46 @@ func (p *Play) Status() Status {
 	}
 	gs := &GameStatus{Hash: fmt.Sprintf("%016x", hash), Step: r.Next().Kind.String(),
 		ToAct: int(p.acts), Viewer: p.viewer.String(), Plies: len(p.m.Log(p.viewer)),
-		Result: o.Result.String(), Reason: o.Reason, Line: p.fullStatus(),
-		Thinking: p.m.Thinking(), Handover: p.handover, Moves: lineTexts(p.history), Animating: p.Animating(),
-		Pick: p.panel != nil && p.panel.kind == "pick", Review: p.at, Premove: p.premoveText()}
-	if p.reviewing() {
-		gs.Analysis = p.analysisText()
+		Result: o.Result.String(), Reason: o.Reason, Line: p.turn().Full(p.rev.line()),
+		Thinking: p.m.Thinking(), Handover: p.hand.on, Moves: movetext.Texts(p.list.lines), Animating: p.Animating(),
+		Pick: p.panel != nil && p.panel.kind == "pick", Review: p.rev.at, Premove: p.input.premoveText()}
+	_, gs.LineTone, gs.Note, gs.NoteTone = p.turn().Header(p.rev.line(), p.msg.text)
+	if p.rev.on() {
+		gs.Analysis = p.rev.text()
 	}
-	if !p.handover && p.view != nil {
+	if !p.hand.on && p.view != nil {
 		gs.Text = p.view.Text()
 	}
 	if p.panel != nil {
 		gs.Panel = p.panel.kind
 	}
-	if p.msg != "" {
-		gs.Message = p.msg
+	if p.msg.text != "" {
+		gs.Message = p.msg.text
 	}
 	if err := p.m.Err(); err != nil {
 		gs.Error = err.Error()
 	}
-	p.clockStatus(gs)
+	clockStatus(p.m, gs)
 	st.Game = gs
 	if p.net != nil {
-		st.Net = p.netStatus()
-		if p.abandoned() {
+		st.Net = p.net.status(p.m)
+		if p.net.abandoned(p.m) {
 			gs.Reason = "abandoned" // the game records the friend resigning; the page says why
 		}
 	}
 	return st
 }
 
+// turn is what the header's words are made of now (movetext).
+func (p *Play) turn() movetext.Turn {
+	return movetext.Turn{M: p.m, View: p.view, Viewer: p.viewer, Actor: p.actor, Moves: p.moves, CanAct: p.canAct(),
+		Over: p.over, Typed: p.input.typed, Review: p.rev.on(), Abandoned: p.net.abandoned(p.m)}
+}
+
 // Animating reports whether the screen moves without input: a piece sliding, the die
 // rolling, a revealed square glowing. (A message's end changes the status, which redraws.)
 func (p *Play) Animating() bool {
-	return p.busy() || p.progress(p.flashAt, p.mo.flash) < 1
+	return p.anim.busy() || p.anim.glow() < 1
 }
 
 // Draw implements Scene.
@@ -815,8 +759,8 @@ func (p *Play) Draw(screen *ebiten.Image) {
 	if p.lay.Square == 0 || p.view == nil {
 		return
 	}
-	if p.handover {
-		p.drawHandover(screen)
+	if p.hand.on {
+		p.hand.draw(screen, &p.lay, p.env, p.fs)
 		return
 	}
 	p.drawHeader(screen)

@@ -25,14 +25,14 @@ func (p *Play) canAct() bool { return p.acts>>p.actor&1 != 0 && !p.over }
 
 // pointer handles presses, drags and releases on the board.
 func (p *Play) pointer(in *Intents) {
-	p.inspect = game.NoSquare
+	p.input.inspect = game.NoSquare
 	if in.Hover {
 		if f, r, ok := p.lay.SquareAt(in.HoverX, in.HoverY); ok {
-			p.inspect = game.Sq(f, r)
+			p.input.inspect = game.Sq(f, r)
 		}
-	} else if in.Down && in.Held > 450*time.Millisecond && !p.drag.moved {
+	} else if in.Down && in.Held > 450*time.Millisecond && !p.input.drag.moved {
 		if f, r, ok := p.lay.SquareAt(in.X, in.Y); ok { // long press
-			p.inspect = game.Sq(f, r)
+			p.input.inspect = game.Sq(f, r)
 		}
 	}
 	for _, e := range in.Pointer {
@@ -45,55 +45,55 @@ func (p *Play) pointer(in *Intents) {
 		case Press:
 			p.press(s, e)
 		case Drag:
-			if p.drag.on {
-				p.drag.x, p.drag.y = e.X, e.Y
-				if math.Hypot(e.X-p.drag.px, e.Y-p.drag.py) > 0.2*p.lay.Square {
-					p.drag.moved = true
+			if p.input.drag.on {
+				p.input.drag.x, p.input.drag.y = e.X, e.Y
+				if math.Hypot(e.X-p.input.drag.px, e.Y-p.input.drag.py) > 0.2*p.lay.Square {
+					p.input.drag.moved = true
 				}
 			}
 		case Release:
-			if _, ok := p.premoveSide(); ok && p.drag.on && p.drag.moved {
-				p.premoveDrop(s)
-			} else if p.drag.on && p.drag.moved {
-				if s != game.NoSquare && s != p.drag.from && p.targets.Has(s) {
-					p.tryMove(p.drag.from, s)
-				} else if s != p.drag.from {
-					p.sel, p.targets = game.NoSquare, 0 // an illegal drop snaps back
+			if _, ok := p.premoveSide(); ok && p.input.drag.on && p.input.drag.moved {
+				p.input.premoveDrop(s)
+			} else if p.input.drag.on && p.input.drag.moved {
+				if s != game.NoSquare && s != p.input.drag.from && p.input.targets.Has(s) {
+					p.tryMove(p.input.drag.from, s)
+				} else if s != p.input.drag.from {
+					p.input.sel, p.input.targets = game.NoSquare, 0 // an illegal drop snaps back
 				}
 			}
-			p.drag.on = false
+			p.input.drag.on = false
 		}
 	}
 }
 
 func (p *Play) press(s game.Square, e PointerEvent) {
-	p.drag.moved = false
+	p.input.drag.moved = false
 	if me, ok := p.premoveSide(); ok {
-		p.premovePress(s, me, e)
+		p.input.premovePress(s, me, p.view.Position(), e)
 		return
 	}
 	if s == game.NoSquare || !p.canAct() {
-		p.sel, p.targets, p.odds = game.NoSquare, 0, nil
+		p.input.sel, p.input.targets, p.input.odds = game.NoSquare, 0, nil
 		return
 	}
-	if p.group != nil {
-		if p.targets.Has(s) {
+	if p.input.group != nil {
+		if p.input.targets.Has(s) {
 			p.tryPlace(s)
 		} else {
-			p.group, p.targets = nil, 0
+			p.input.group, p.input.targets = nil, 0
 		}
 		return
 	}
-	if p.sel != game.NoSquare && p.targets.Has(s) {
-		p.tryMove(p.sel, s)
+	if p.input.sel != game.NoSquare && p.input.targets.Has(s) {
+		p.tryMove(p.input.sel, s)
 		return
 	}
 	if p.movesFrom(s) != 0 {
 		p.selectSquare(s)
-		p.drag = dragState{on: true, from: s, x: e.X, y: e.Y, px: e.X, py: e.Y}
+		p.input.drag = dragState{on: true, from: s, x: e.X, y: e.Y, px: e.X, py: e.Y}
 		return
 	}
-	p.sel, p.targets = game.NoSquare, 0
+	p.input.sel, p.input.targets = game.NoSquare, 0
 }
 
 // movesFrom is the set of destinations of board moves from s.
@@ -102,11 +102,11 @@ func (p *Play) movesFrom(s game.Square) game.Bitboard {
 }
 
 func (p *Play) selectSquare(s game.Square) {
-	p.sel, p.targets = s, p.movesFrom(s)
-	if p.targets == 0 {
-		p.sel = game.NoSquare
+	p.input.sel, p.input.targets = s, p.movesFrom(s)
+	if p.input.targets == 0 {
+		p.input.sel = game.NoSquare
 	}
-	p.odds = p.captureOdds()
+	p.input.odds = p.captureOdds()
 }
 
 // tryMove plays the board move from → to, asking which one if several fit.
@@ -116,8 +116,8 @@ func (p *Play) tryMove(from, to game.Square) {
 
 // tryPlace plays the chosen placing action on s.
 func (p *Play) tryPlace(s game.Square) {
-	fit := interact.Placed(p.moves, *p.group, s)
-	p.group = nil
+	fit := interact.Placed(p.moves, *p.input.group, s)
+	p.input.group = nil
 	p.choose(fit)
 }
 
@@ -125,7 +125,7 @@ func (p *Play) tryPlace(s game.Square) {
 func (p *Play) choose(fit []game.Move) {
 	switch len(fit) {
 	case 0:
-		p.sel, p.targets = game.NoSquare, 0
+		p.input.sel, p.input.targets = game.NoSquare, 0
 	case 1:
 		p.play(fit[0])
 	default:
@@ -145,7 +145,7 @@ func (p *Play) play(m game.Move) {
 	if err := p.m.Play(p.actor, m); err != nil {
 		p.say(lang.Game(err.Error()))
 	}
-	p.sel, p.targets, p.group, p.odds = game.NoSquare, 0, nil, nil
+	p.input.sel, p.input.targets, p.input.group, p.input.odds = game.NoSquare, 0, nil, nil
 }
 
 // actionGroups are the placing kinds the actor may choose now, and the moves for the
@@ -171,21 +171,22 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 			fillRect(dst, p.squareAt(s), c)
 		}
 	}
-	p.drawSecrets(dst)
+	gm := p.gameMarks()
+	gm.drawSecrets(dst)
 	// Last move, check, selection, special squares.
-	if lm, ok := p.lastMove(); ok {
+	if lm, ok := lastMove(gm.log); ok {
 		for _, s := range []game.Square{lm.From, lm.To} {
 			if v.OnBoard(s) {
 				fillRect(dst, p.squareAt(s), colLastMove)
 			}
 		}
 	}
-	for _, s := range p.threatened(pos) {
+	for _, s := range threatened(pos) {
 		rr := p.squareAt(s)
 		p.sprites.drawImage(dst, p.sprites.glow, rr.X, rr.Y)
 	}
-	if p.sel != game.NoSquare {
-		fillRect(dst, p.squareAt(p.sel), colSelected)
+	if p.input.sel != game.NoSquare {
+		fillRect(dst, p.squareAt(p.input.sel), colSelected)
 	}
 	p.drawPremove(dst)
 	// Coordinates inside the edge squares: rank numbers top-right on the right-hand file,
@@ -207,13 +208,9 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 	}
 	// Pieces (and the stacks beneath them), except those moving.
 	moving := map[game.Square]bool{}
-	for _, a := range p.anims {
-		if p.progress(a.start, p.mo.slide) < 1 {
-			moving[a.to] = true
-		}
-	}
-	if p.drag.on && p.drag.moved {
-		moving[p.drag.from] = true
+	p.anim.moving(moving)
+	if p.input.drag.on && p.input.drag.moved {
+		moving[p.input.drag.from] = true
 	}
 	for s := game.Square(0); s < game.NoSquare; s++ {
 		if !v.OnBoard(s) {
@@ -225,15 +222,15 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 		}
 		rr := p.squareAt(s)
 		if pos.Under != nil && pos.Under[s].N > 0 && !moving[s] { // a sliding tower lands first
-			p.drawStack(dst, &pos.Under[s], rr)
+			drawStack(dst, &pos.Under[s], rr, p.fs)
 		}
 		if !moving[s] {
 			p.sprites.draw(dst, pc, rr.X, rr.Y)
 		}
 	}
-	p.drawMarks(dst, pos, moving)
+	gm.drawMarks(dst, pos, moving)
 	// Legal destinations: a dot on an empty square, a ring on an occupied one.
-	for b := p.targets; b != 0; {
+	for b := p.input.targets; b != 0; {
 		s := b.Pop()
 		rr := p.squareAt(s)
 		if pos.At(s) == game.NoPiece {
@@ -242,12 +239,12 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 			p.sprites.drawImage(dst, p.sprites.ring, rr.X, rr.Y)
 		}
 	}
-	p.drawOdds(dst)
-	p.drawFlash(dst)
-	p.drawSealed(dst)
+	gm.drawOdds(dst)
+	gm.drawFlash(dst)
+	gm.drawSealed(dst)
 	// Moving pieces on top.
-	for _, a := range p.anims {
-		t := p.progress(a.start, p.mo.slide)
+	for _, a := range p.anim.slides {
+		t := p.anim.slid(a)
 		if t >= 1 {
 			continue
 		}
@@ -255,9 +252,9 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 		fr, to := p.squareAt(a.from), p.squareAt(a.to)
 		p.sprites.draw(dst, a.pc, fr.X+(to.X-fr.X)*t, fr.Y+(to.Y-fr.Y)*t)
 	}
-	if p.drag.on && p.drag.moved {
-		if pc := pos.At(p.drag.from); pc != game.NoPiece {
-			p.sprites.draw(dst, pc, p.drag.x-l.Square/2, p.drag.y-l.Square/2)
+	if p.input.drag.on && p.input.drag.moved {
+		if pc := pos.At(p.input.drag.from); pc != game.NoPiece {
+			p.sprites.draw(dst, pc, p.input.drag.x-l.Square/2, p.input.drag.y-l.Square/2)
 		}
 	}
 }
@@ -270,9 +267,8 @@ func coordOn(s game.Square) color.RGBA {
 	return colLight
 }
 
-// lastMove is the last board move of the log, as the viewer may know it.
-func (p *Play) lastMove() (game.Move, bool) {
-	es := p.shownLog()
+// lastMove is the last board move of log es (the log as the viewer may know it).
+func lastMove(es []game.Entry) (game.Move, bool) {
 	for i := len(es) - 1; i >= 0; i-- {
 		in := es[i].Input
 		if in.Kind == game.InputMove {
@@ -285,7 +281,7 @@ func (p *Play) lastMove() (game.Move, bool) {
 
 // threatened are the kings in check (games with check) or attacked (games where kings
 // are captured): the viewer should see the danger either way.
-func (p *Play) threatened(pos *game.Position) []game.Square {
+func threatened(pos *game.Position) []game.Square {
 	var out []game.Square
 	for c := game.White; c <= game.Black; c++ {
 		k := pos.KingSquare(c)
@@ -301,7 +297,7 @@ func (p *Play) threatened(pos *game.Position) []game.Square {
 
 // drawStack draws the pieces beneath a tower's top as layers at the square's foot, with
 // the tower's height in the corner.
-func (p *Play) drawStack(dst *ebiten.Image, t *game.Tower, rr layout.Rect) {
+func drawStack(dst *ebiten.Image, t *game.Tower, rr layout.Rect, fs faces) {
 	n := int(t.N)
 	h := rr.H * 0.07
 	for i := 0; i < n && i < 6; i++ {
@@ -316,25 +312,25 @@ func (p *Play) drawStack(dst *ebiten.Image, t *game.Tower, rr layout.Rect) {
 	badge := layout.Rect{X: rr.X + rr.W*0.66, Y: rr.Y + rr.H*0.02, W: rr.W * 0.32, H: rr.H * 0.28}
 	fillRound(dst, badge, float32(badge.H/2), colButtonOn)
 	x, y := badge.Center()
-	drawText(dst, strconv.Itoa(n+1), p.fs.get(true, badge.H*0.8), x, y, colButtonOnText)
+	drawText(dst, strconv.Itoa(n+1), fs.get(true, badge.H*0.8), x, y, colButtonOnText)
 }
 
 // drawInspector shows the tower under the pointer (hover or long press), top first.
 func (p *Play) drawInspector(dst *ebiten.Image) {
-	if p.inspect == game.NoSquare || p.view == nil {
+	if p.input.inspect == game.NoSquare || p.view == nil {
 		return
 	}
 	pos := p.view.Position()
-	if pos.Under == nil || pos.Under[p.inspect].N == 0 {
+	if pos.Under == nil || pos.Under[p.input.inspect].N == 0 {
 		return
 	}
-	t := &pos.Under[p.inspect]
-	pcs := []game.Piece{pos.At(p.inspect)}
+	t := &pos.Under[p.input.inspect]
+	pcs := []game.Piece{pos.At(p.input.inspect)}
 	for i := int(t.N) - 1; i >= 0; i-- {
 		pcs = append(pcs, t.P[i])
 	}
 	sq := p.lay.Square * 0.6
-	rr := p.squareAt(p.inspect)
+	rr := p.squareAt(p.input.inspect)
 	w, h := sq+0.2*sq, float64(len(pcs))*sq+0.2*sq
 	x := rr.X + rr.W
 	if x+w > p.env.Width {
@@ -342,22 +338,8 @@ func (p *Play) drawInspector(dst *ebiten.Image) {
 	}
 	y := math.Max(0, math.Min(rr.Y, p.env.Height-h))
 	fillRound(dst, layout.Rect{X: x, Y: y, W: w, H: h}, float32(0.1*sq), colPanel)
-	small := p.smallSprites(int(sq))
+	small := p.sprites.smaller(p.view.Variant(), int(sq))
 	for i, pc := range pcs {
 		small.draw(dst, pc, x+0.1*sq, y+0.1*sq+float64(i)*sq)
 	}
-}
-
-// smallSprites are pieces at a smaller size (captured material, the inspector, panels),
-// made once per size.
-func (p *Play) smallSprites(size int) *pieceSprites {
-	if p.sprites.small == nil {
-		p.sprites.small = map[int]*pieceSprites{}
-	}
-	if s, ok := p.sprites.small[size]; ok {
-		return s
-	}
-	s := newPieceSprites(p.view.Variant(), size)
-	p.sprites.small[size] = s
-	return s
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/game/clock"
 	"github.com/quintet-chess/quintet/scenes/layout"
+	"github.com/quintet-chess/quintet/scenes/match"
 )
 
 // Clocks on the players' strips: the face at the strip's right end, bright while it runs,
@@ -24,21 +25,29 @@ var (
 // lowTime is when a clock counts as low: ten seconds, or a fifth of a short base.
 func lowTime(c clock.Control) time.Duration { return min(10*time.Second, c.Base/5) }
 
+// clocks are the play screen's clocks beyond what the match keeps: the low-time warning
+// sounded once per side.
+type clocks struct {
+	lowWarned [2]bool // the low-time sound was played for that side's clock
+}
+
 // clockFace is side c's clock as shown, whether it runs and whether it is low.
-func (p *Play) clockFace(c game.Color) (face string, run, low bool) {
-	left, run := p.m.ClockLeft(c)
-	return clock.Text(left), run, left < lowTime(p.m.Config().Clock)
+func clockFace(m *match.Match, c game.Color) (face string, run, low bool) {
+	left, run := m.ClockLeft(c)
+	return clock.Text(left), run, left < lowTime(m.Config().Clock)
 }
 
 // Ticking is what of the clocks the screen shows: when it changes the app draws again
 // (a clock that runs changes the screen with no event).
-func (p *Play) Ticking() string {
-	if !p.m.Timed() {
+func (p *Play) Ticking() string { return clockTicking(p.m) }
+
+func clockTicking(m *match.Match) string {
+	if !m.Timed() {
 		return ""
 	}
 	var s string
 	for c := game.White; c <= game.Black; c++ {
-		f, run, low := p.clockFace(c)
+		f, run, low := clockFace(m, c)
 		s += f
 		if run {
 			s += "*"
@@ -51,21 +60,21 @@ func (p *Play) Ticking() string {
 	return s
 }
 
-// clockTick sounds the warning when a person's running clock falls below low time.
-func (p *Play) clockTick() {
-	if !p.m.Timed() || p.over {
+// warn sounds the warning when a person's running clock falls below low time.
+func (k *clocks) warn(m *match.Match, over bool, sound *Sound) {
+	if !m.Timed() || over {
 		return
 	}
 	for c := game.White; c <= game.Black; c++ {
-		_, run, low := p.clockFace(c)
-		if run && low && !p.lowWarned[c] && p.m.Seat(c).Human && !p.m.Seat(c).Remote {
-			p.lowWarned[c] = true
-			if p.sound != nil {
-				p.sound.Play(SoundLowTime)
+		_, run, low := clockFace(m, c)
+		if run && low && !k.lowWarned[c] && m.Seat(c).Human && !m.Seat(c).Remote {
+			k.lowWarned[c] = true
+			if sound != nil {
+				sound.Play(SoundLowTime)
 			}
 		}
 		if !low {
-			p.lowWarned[c] = false
+			k.lowWarned[c] = false
 		}
 	}
 }
@@ -76,7 +85,7 @@ func (p *Play) drawClock(dst *ebiten.Image, c game.Color, r layout.Rect) float64
 	if !p.m.Timed() {
 		return 0
 	}
-	face, run, low := p.clockFace(c)
+	face, run, low := clockFace(p.m, c)
 	f := p.fs.get(true, p.lay.TextSize)
 	w, _ := measure("0:00:00", f)
 	if p.m.Config().Clock.Base < time.Hour {
@@ -101,13 +110,13 @@ func (p *Play) drawClock(dst *ebiten.Image, c game.Color, r layout.Rect) float64
 
 // clockStatus fills the game status's clocks for the tests: each face as shown, which
 // run, and the time control as a link writes it.
-func (p *Play) clockStatus(gs *GameStatus) {
-	if !p.m.Timed() {
+func clockStatus(m *match.Match, gs *GameStatus) {
+	if !m.Timed() {
 		return
 	}
-	gs.TimeControl = p.m.Config().Clock.String()
+	gs.TimeControl = m.Config().Clock.String()
 	for c := game.White; c <= game.Black; c++ {
-		f, run, low := p.clockFace(c)
+		f, run, low := clockFace(m, c)
 		gs.Clocks = append(gs.Clocks, f)
 		if run {
 			gs.ClockRuns |= 1 << c
@@ -116,12 +125,4 @@ func (p *Play) clockStatus(gs *GameStatus) {
 			gs.ClockLow |= 1 << c
 		}
 	}
-}
-
-// clockTitle is what the title says of the time control: " · 3+2", "" if none.
-func (p *Play) clockTitle() string {
-	if !p.m.Timed() {
-		return ""
-	}
-	return " · " + p.m.Config().Clock.String()
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/scenes/interact"
 	"github.com/quintet-chess/quintet/scenes/layout"
-	"github.com/quintet-chess/quintet/scenes/match"
+	"github.com/quintet-chess/quintet/scenes/movetext"
 )
 
 // choicePanel is a question over the board: which promotion, which of several moves,
@@ -49,7 +49,7 @@ func movePanel(p *Play, ms []game.Move) *choicePanel {
 	}
 	for i := range ms {
 		m := ms[i]
-		it := panelItem{id: fmt.Sprintf("move:%d", i), label: upperFirst(actionLabel(p.view, m)), move: &m}
+		it := panelItem{id: fmt.Sprintf("move:%d", i), label: movetext.UpperFirst(actionLabel(p.view, m)), move: &m}
 		if promo {
 			it.piece = game.MakePiece(p.actor, m.Promo)
 		}
@@ -60,7 +60,7 @@ func movePanel(p *Play, ms []game.Move) *choicePanel {
 
 // actionPanel offers the actions without a square of their own.
 func actionPanel(p *Play, groups []interact.Group, ms []game.Move, cancel bool) *choicePanel {
-	cp := &choicePanel{kind: "actions", title: p.expected(), cancel: cancel}
+	cp := &choicePanel{kind: "actions", title: p.turn().Expected(), cancel: cancel}
 	for i := range groups {
 		g := groups[i]
 		cp.items = append(cp.items, panelItem{id: fmt.Sprintf("group:%d", i), label: lang.Game(g.Label), group: &g})
@@ -95,7 +95,7 @@ func resultPanel(p *Play) *choicePanel {
 	if p.net != nil {
 		items = items[1:] // a rematch with a friend is offered from the friend's buttons
 	}
-	return &choicePanel{kind: "result", title: p.statusLine(), items: items, cancel: true}
+	return &choicePanel{kind: "result", title: p.turn().Line(), items: items, cancel: true}
 }
 
 // settingsPanel holds the settings of the look and feel, each button saying what is set
@@ -105,7 +105,7 @@ func settingsPanel(p *Play) *choicePanel {
 	if p.soundMuted() {
 		sound = lang.T("Sound off")
 	}
-	motion := map[string]string{"normal": lang.T("Animation: normal"), "fast": lang.T("Animation: fast"), "off": lang.T("Animation: off")}[p.motionName]
+	motion := map[string]string{"normal": lang.T("Animation: normal"), "fast": lang.T("Animation: fast"), "off": lang.T("Animation: off")}[p.anim.name]
 	if motion == "" {
 		motion = lang.T("Animation: normal")
 	}
@@ -120,26 +120,27 @@ func confirmPanel(kind, question string) *choicePanel {
 		items: []panelItem{{id: "yes", label: lang.T("Yes")}, {id: "no", label: lang.T("No")}}}
 }
 
-func (p *Play) panelCols() int {
+// cols is how many columns of buttons the panel has.
+func (cp *choicePanel) cols(lay *layout.Play, fs faces) int {
 	switch {
-	case p.panel.kind == "promotion":
+	case cp.kind == "promotion":
 		return 4
-	case p.panel.kind == "settings":
+	case cp.kind == "settings":
 		return 2
-	case p.panel.kind == "pick":
+	case cp.kind == "pick":
 		return 5
 	}
 	// Two or three columns when every label fits in one, fewer otherwise (long labels
 	// such as a defence's two attempts on a phone).
 	cols := 2
-	if len(p.panel.items) > 10 {
+	if len(cp.items) > 10 {
 		cols = 3
 	}
-	f := p.fs.get(false, p.lay.TextSize)
-	w := math.Min(p.lay.Board.W*0.92, 520*p.env.Scale) - 0.6*p.lay.TextSize
+	f := fs.get(false, lay.TextSize)
+	w := lay.PanelWidth() - 0.6*lay.TextSize
 	for ; cols > 1; cols-- {
 		fits := true
-		for _, it := range p.panel.items {
+		for _, it := range cp.items {
 			if tw, _ := measure(it.label, f); tw > 0.94*0.9*w/float64(cols) {
 				fits = false
 				break
@@ -152,48 +153,48 @@ func (p *Play) panelCols() int {
 	return cols
 }
 
-// panelRect is where the panel goes: over the board's middle.
-func (p *Play) panelRect() layout.Rect {
-	b := p.lay.Board
-	w := math.Min(b.W*0.92, 520*p.env.Scale)
-	n := len(p.panel.items)
-	if p.panel.cancel {
+// rect is where the panel goes: over the board's middle.
+func (cp *choicePanel) rect(lay *layout.Play, env Env, fs faces) layout.Rect {
+	b := lay.Board
+	w := lay.PanelWidth()
+	n := len(cp.items)
+	if cp.cancel {
 		n++
 	}
-	cols := p.panelCols()
+	cols := cp.cols(lay, fs)
 	rows := (n + cols - 1) / cols
-	bh := math.Max(math.Min(p.lay.Square*0.9, (p.env.Height*0.8)/float64(rows+2)), 32*p.env.Scale)
-	if p.panel.kind == "promotion" {
-		bh = math.Min(w/4, p.lay.Square*1.2)
+	bh := math.Max(math.Min(lay.Square*0.9, (env.Height*0.8)/float64(rows+2)), 32*env.Scale)
+	if cp.kind == "promotion" {
+		bh = math.Min(w/4, lay.Square*1.2)
 	}
-	lines := len(wrap(p.panel.title, p.fs.get(true, p.lay.TextSize), w*0.9))
-	h := float64(lines)*1.4*p.lay.TextSize + float64(rows)*bh + 1.2*p.lay.TextSize
-	h = math.Min(h, p.env.Height)
+	lines := len(wrap(cp.title, fs.get(true, lay.TextSize), w*0.9))
+	h := float64(lines)*1.4*lay.TextSize + float64(rows)*bh + 1.2*lay.TextSize
+	h = math.Min(h, env.Height)
 	// The result goes beside the board where the move list's column has room for it,
 	// so the final position stays in sight; over the board otherwise (a phone).
-	if ml := p.lay.MoveList; p.panel.kind == "result" && ml.X >= b.X+b.W && ml.H >= h && ml.W >= 0.5*w {
+	if ml := lay.MoveList; cp.kind == "result" && ml.X >= b.X+b.W && ml.H >= h && ml.W >= 0.5*w {
 		return layout.Rect{X: ml.X, Y: ml.Y, W: ml.W, H: h}
 	}
 	return layout.Rect{X: b.X + (b.W-w)/2, Y: math.Max(0, b.Y+(b.H-h)/2), W: w, H: h}
 }
 
-func (p *Play) layPanel() {
-	cp := p.panel
-	r := p.panelRect()
-	cols := p.panelCols()
-	lines := len(wrap(cp.title, p.fs.get(true, p.lay.TextSize), r.W*0.9))
-	top := r.Y + float64(lines)*1.4*p.lay.TextSize + 0.6*p.lay.TextSize
+// layout places the panel's buttons.
+func (cp *choicePanel) layout(lay *layout.Play, env Env, fs faces) {
+	r := cp.rect(lay, env, fs)
+	cols := cp.cols(lay, fs)
+	lines := len(wrap(cp.title, fs.get(true, lay.TextSize), r.W*0.9))
+	top := r.Y + float64(lines)*1.4*lay.TextSize + 0.6*lay.TextSize
 	n := len(cp.items)
 	if cp.cancel {
 		n++
 	}
 	rows := (n + cols - 1) / cols
-	bh := (r.Y + r.H - 0.6*p.lay.TextSize - top) / float64(max(rows, 1))
-	cw := (r.W - 0.6*p.lay.TextSize) / float64(cols)
+	bh := (r.Y + r.H - 0.6*lay.TextSize - top) / float64(max(rows, 1))
+	cw := (r.W - 0.6*lay.TextSize) / float64(cols)
 	g := math.Round(0.05 * bh)
 	cp.buttons = cp.buttons[:0]
 	place := func(i int, id, label string) {
-		rr := layout.Rect{X: r.X + 0.3*p.lay.TextSize + float64(i%cols)*cw + g, Y: top + float64(i/cols)*bh + g, W: cw - 2*g, H: bh - 2*g}
+		rr := layout.Rect{X: r.X + 0.3*lay.TextSize + float64(i%cols)*cw + g, Y: top + float64(i/cols)*bh + g, W: cw - 2*g, H: bh - 2*g}
 		cp.buttons = append(cp.buttons, button{id: id, label: label, r: rr, enabled: true, primary: id == "yes" || id == "accept"})
 	}
 	for i, it := range cp.items {
@@ -209,10 +210,10 @@ func (p *Play) layPanel() {
 }
 
 func (p *Play) updatePanel(ctx *Ctx) {
-	p.layPanel()
+	p.panel.layout(&p.lay, p.env, p.fs)
 	b := pressed(ctx.In, p.panel.buttons)
 	if ctx.In.Escape && p.panel.cancel {
-		p.panel, p.sel, p.targets = nil, game.NoSquare, 0
+		p.panel, p.input.sel, p.input.targets = nil, game.NoSquare, 0
 		return
 	}
 	if b == nil {
@@ -243,7 +244,7 @@ func (p *Play) pick(cp *choicePanel, id string) {
 	}
 	switch id {
 	case "cancel", "no":
-		p.sel, p.targets, p.pending = game.NoSquare, 0, nil
+		p.input.sel, p.input.targets, p.pending = game.NoSquare, 0, nil
 	case "accept":
 		if err := p.m.AcceptDraw(); err != nil {
 			p.say(lang.Game(err.Error()))
@@ -280,9 +281,9 @@ func (p *Play) pick(cp *choicePanel, id string) {
 			if it.move != nil {
 				p.play(*it.move)
 			} else if it.group != nil {
-				p.group = it.group
-				p.targets = interact.GroupTargets(p.moves, *it.group)
-				p.sel = game.NoSquare
+				p.input.group = it.group
+				p.input.targets = interact.GroupTargets(p.moves, *it.group)
+				p.input.sel = game.NoSquare
 				p.say(lang.F("%s: tap a square.", lang.Game(it.group.Label)))
 			}
 		}
@@ -292,12 +293,12 @@ func (p *Play) pick(cp *choicePanel, id string) {
 func (p *Play) drawPanel(dst *ebiten.Image) {
 	cp := p.panel
 	if len(cp.buttons) == 0 {
-		p.layPanel()
+		p.panel.layout(&p.lay, p.env, p.fs)
 	}
 	if cp.kind != "result" && cp.kind != "settings" { // the board stays as it is: under the result, and to see a theme
 		fillRect(dst, layout.Rect{W: p.env.Width, H: p.env.Height}, colShade)
 	}
-	r := p.panelRect()
+	r := p.panel.rect(&p.lay, p.env, p.fs)
 	fillRound(dst, r, float32(0.04*r.W), colPanel)
 	tf := p.fs.get(true, p.lay.TextSize)
 	y := r.Y + 0.9*p.lay.TextSize
@@ -310,132 +311,11 @@ func (p *Play) drawPanel(dst *ebiten.Image) {
 		if i < len(cp.items) && cp.items[i].piece != game.NoPiece {
 			fillRound(dst, b.r, float32(0.1*b.r.H), colLight)
 			sz := int(math.Min(b.r.W, b.r.H))
-			p.smallSprites(sz).draw(dst, cp.items[i].piece, b.r.X+(b.r.W-float64(sz))/2, b.r.Y+(b.r.H-float64(sz))/2)
+			p.sprites.smaller(p.view.Variant(), sz).draw(dst, cp.items[i].piece, b.r.X+(b.r.W-float64(sz))/2, b.r.Y+(b.r.H-float64(sz))/2)
 			continue
 		}
 		drawButton(dst, b, f)
 	}
-}
-
-// expected says what the person must do now.
-func (p *Play) expected() string {
-	g := p.m.Game()
-	s := g.Next()
-	switch s.Kind {
-	case game.StepOver:
-		return ""
-	case game.StepDraw:
-		if s.Draw == game.DrawDie {
-			return lang.T("Rolling the die…")
-		}
-		return lang.T("Drawing the outcome…")
-	case game.StepReveal:
-		return lang.T("Revealing…")
-	}
-	if !p.canAct() {
-		return ""
-	}
-	groups, panel := p.actionGroups()
-	for _, m := range panel {
-		if m.Kind == game.Decline {
-			return lang.T("Strike at the mated king with a piece giving check, or decline")
-		}
-	}
-	board := false
-	for _, m := range p.moves {
-		if boardMove(m) {
-			board = true
-			break
-		}
-	}
-	var parts []string
-	if board {
-		parts = append(parts, lang.T("move a piece"))
-	}
-	for _, gr := range groups {
-		parts = append(parts, strings.ToLower(lang.Game(gr.Label)))
-	}
-	if len(panel) > 0 {
-		parts = append(parts, lang.T("choose an action"))
-	}
-	if s.Players == 3 {
-		return lang.T("Sealed until both have chosen")
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	w := strings.Join(parts, lang.T(", or "))
-	return upperFirst(w)
-}
-
-// statusLine is the line under the title: whose turn, what is expected, the result.
-func (p *Play) statusLine() string {
-	g := p.m.Game()
-	o := g.Outcome()
-	if o.Over() {
-		who := lang.T("Draw")
-		switch o.Result {
-		case game.WhiteWins:
-			who = lang.T("White wins")
-		case game.BlackWins:
-			who = lang.T("Black wins")
-		}
-		why := lang.Game(o.Reason)
-		if p.abandoned() {
-			why = lang.T("your friend abandoned the game")
-		}
-		return fmt.Sprintf("%s (%s) — %s", who, o.Result, why)
-	}
-	if p.typed != "" {
-		return lang.T("Type a move, Enter to play: ") + p.typed + "_"
-	}
-	if p.reviewing() { // the reviewed position's turn, not the game's
-		if s := p.view.Next(); s.Kind == game.StepMove && s.Players != 3 {
-			return lang.F("%s to move", colorName(s.OnlyPlayer()))
-		}
-		return lang.T("Review")
-	}
-	if p.m.Thinking() && !p.canAct() { // (a simultaneous turn asks the person too)
-		// Not the search's progress: each new line is a full redraw, and in software
-		// WebGL on two cores those redraws cost the page a third of its frames while
-		// the worker searches.
-		return lang.T("The AI is thinking…")
-	}
-	s := g.Next()
-	if s.Kind == game.StepMove {
-		var who []string
-		for c := game.White; c <= game.Black; c++ {
-			if s.Asks(c) {
-				who = append(who, colorName(c))
-			}
-		}
-		turn := lang.F("%s to move", strings.Join(who, lang.T(" and ")))
-		if len(who) == 2 {
-			turn = lang.T("Both to move") // short enough for a phone's status line
-		}
-		if p.canAct() && !p.m.Hotseat() {
-			turn = lang.F("Your move (%s)", colorName(p.actor))
-		}
-		if p.view != nil && p.view.Variant().Check && p.view.Position().InCheck() {
-			turn += lang.T(", in check")
-		}
-		if e := p.expected(); e != "" {
-			turn += ": " + lowerFirst(e)
-		}
-		return turn
-	}
-	return p.expected()
-}
-
-// fullStatus is the status line with the game's own line, for the page's status.
-func (p *Play) fullStatus() string {
-	if rv := p.reviewLine(); rv != "" {
-		return p.statusLine() + " · " + rv
-	}
-	if g := p.gameLine(); g != "" {
-		return p.statusLine() + " · " + g
-	}
-	return p.statusLine()
 }
 
 // drawHeader draws the game's name, the status line and the last message.
@@ -443,54 +323,22 @@ func (p *Play) drawHeader(dst *ebiten.Image) {
 	h := p.lay.Header
 	tf := p.fs.get(true, p.lay.TextSize)
 	sf := p.fs.get(false, p.lay.Small)
-	title := lang.Game(p.m.Game().Variant().Title)
-	if p.m.Hotseat() {
-		title += lang.T(" · two players")
-	} else {
-		for c := game.White; c <= game.Black; c++ {
-			if s := p.m.Seat(c); !s.Human && !s.Remote {
-				title += lang.F(" · vs AI %s", lang.Game(s.Level))
-			}
-		}
-	}
-	title += p.clockTitle()
+	net := ""
 	if p.net != nil {
-		title += " · " + p.netState()
+		net = p.net.state(p.m)
 	}
+	title := movetext.Title(p.m, net)
 	w := h.W - 1.1*p.lay.Badge.W
-	p.drawBadge(dst)
+	gm := p.gameMarks()
+	gm.drawBadge(dst)
 	drawLeft(dst, shorten2(title, tf, w), tf, h.X, h.Y+0.6*p.lay.TextSize, colTitle)
-	line := p.statusLine()
-	col := colSub
-	if p.canAct() {
-		col = colGood
+	line, tone, note, noteTone := p.turn().Header(p.rev.line(), p.msg.text)
+	drawLeft(dst, shorten2(line, sf, w), sf, h.X, h.Y+1.55*p.lay.TextSize, toneColor(tone))
+	// The third line: the review's, else the game's own (the die and what it allows, a
+	// pending attempt's odds, check and gardez), else the last thing that happened.
+	if note != "" {
+		drawLeft(dst, shorten2(note, sf, w), sf, h.X, h.Y+2.35*p.lay.TextSize, toneColor(noteTone))
 	}
-	drawLeft(dst, shorten2(line, sf, w), sf, h.X, h.Y+1.55*p.lay.TextSize, col)
-	// The third line: the game's own (the die and what it allows, a pending attempt's
-	// odds, check and gardez), else the last thing that happened.
-	if rv := p.reviewLine(); rv != "" {
-		drawLeft(dst, shorten2(rv, sf, w), sf, h.X, h.Y+2.35*p.lay.TextSize, colSelectedText)
-	} else if g := p.gameLine(); g != "" {
-		drawLeft(dst, shorten2(upperFirst(g), sf, w), sf, h.X, h.Y+2.35*p.lay.TextSize, colButtonOn)
-	} else if p.msg != "" {
-		drawLeft(dst, shorten2(upperFirst(p.msg), sf, w), sf, h.X, h.Y+2.35*p.lay.TextSize, colTitle)
-	}
-}
-
-func lowerFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	r := []rune(s)
-	return strings.ToLower(string(r[0])) + string(r[1:])
-}
-
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	r := []rune(s)
-	return strings.ToUpper(string(r[0])) + string(r[1:])
 }
 
 func shorten2(s string, f textFace, w float64) string {
@@ -507,7 +355,8 @@ func (p *Play) drawStrips(dst *ebiten.Image) {
 	if p.lay.Flipped {
 		far, near = game.White, game.Black
 	}
-	capt := p.captured()
+	capt := captured(p.start, p.view.Position())
+	t := p.turn()
 	for _, side := range []struct {
 		c game.Color
 		r layout.Rect
@@ -515,18 +364,18 @@ func (p *Play) drawStrips(dst *ebiten.Image) {
 		c, r := side.c, side.r
 		r.W -= p.drawClock(dst, c, r)
 		f := p.fs.get(true, p.lay.Small)
-		name := colorName(c) + " · " + seatName(p.m.Seat(c))
+		name := colorName(c) + " · " + movetext.SeatName(p.m.Seat(c))
 		if !p.over && p.m.Game().Next().Asks(c) {
 			name = "» " + name
 		}
-		if note := strings.Trim(p.crownNote(c)+" "+p.sealNote(c), " "); note != "" {
+		if note := strings.Trim(t.CrownNote(c)+" "+t.SealNote(c), " "); note != "" {
 			name += " · " + note
 		}
 		drawLeft(dst, name, f, r.X, r.Y+r.H/2, colTitle)
 		nw, _ := measure(name, f)
 		x := r.X + nw + 0.6*p.lay.Small
 		sz := int(math.Min(r.H*1.0, p.lay.Square*0.5))
-		small := p.smallSprites(sz)
+		small := p.sprites.smaller(p.view.Variant(), sz)
 		// Pieces of one type overlap, types stand apart; black pieces on a pale chip,
 		// or they vanish into the dark strip.
 		var at []float64
@@ -552,26 +401,16 @@ func (p *Play) drawStrips(dst *ebiten.Image) {
 		for i, pc := range pcs {
 			small.draw(dst, pc, at[i], y)
 		}
-		if d := p.balance(c); d > 0 {
+		if d := balance(p.view.Variant(), p.start, p.view.Position(), c); d > 0 {
 			drawRight(dst, "+"+strconv.Itoa(d), p.fs.get(false, p.lay.Small), r.X+r.W, r.Y+r.H/2, colSub)
 		}
 	}
 }
 
-func seatName(s match.Seat) string {
-	if s.Human {
-		return lang.T("person")
-	}
-	if s.Remote {
-		return lang.T("friend")
-	}
-	return lang.F("AI %s", lang.Game(s.Level))
-}
-
-// captured counts, per colour and type, the pieces missing from the start position
+// captured counts, per colour and type, the pieces of position start missing from pos
 // (towers count what they hold).
-func (p *Play) captured() (out [2][game.NumTypes]int) {
-	if p.start == nil {
+func captured(start, pos *game.Position) (out [2][game.NumTypes]int) {
+	if start == nil {
 		return
 	}
 	count := func(pos *game.Position) (n [2][game.NumTypes]int) {
@@ -588,7 +427,7 @@ func (p *Play) captured() (out [2][game.NumTypes]int) {
 		}
 		return n
 	}
-	a, b := count(p.start), count(p.view.Position())
+	a, b := count(start), count(pos)
 	for c := 0; c < 2; c++ {
 		promoted := 0 // pieces beyond the start's count came from pawns
 		for t := range a[c] {
@@ -603,13 +442,12 @@ func (p *Play) captured() (out [2][game.NumTypes]int) {
 	return out
 }
 
-// balance is side c's material lead in pawns since the game began: captures and
-// promotions.
-func (p *Play) balance(c game.Color) int {
-	if p.start == nil {
+// balance is side c's material lead in pawns (pieces of v) in position now since
+// position then: captures and promotions.
+func balance(v *game.Variant, then, now *game.Position, c game.Color) int {
+	if then == nil {
 		return 0
 	}
-	v := p.view.Variant()
 	sum := func(pos *game.Position, c game.Color) (n int) {
 		for s := game.Square(0); s < game.NoSquare; s++ {
 			if pc := pos.At(s); pc != game.NoPiece && pc.Color() == c && pc.Type() != game.King {
@@ -626,7 +464,6 @@ func (p *Play) balance(c game.Color) int {
 		}
 		return n
 	}
-	now, then := p.view.Position(), p.start
 	return ((sum(now, c) - sum(now, c.Other())) - (sum(then, c) - sum(then, c.Other()))) / 100
 }
 
@@ -636,7 +473,8 @@ func (p *Play) drawMoveList(dst *ebiten.Image) {
 	if p.lay.MoveList.H <= 0 {
 		return
 	}
-	r, lh, n := p.listGeometry()
+	c := p.listColumn()
+	r, lh, n := c.Rect, c.Line, c.Rows
 	fillRound(dst, r, float32(4*p.env.Scale), colPanel)
 	f := p.fs.get(false, p.lay.Small)
 	if n <= 0 {
@@ -644,30 +482,13 @@ func (p *Play) drawMoveList(dst *ebiten.Image) {
 	}
 	// The list's last rows, under the moves: the friend's last emote, the legend.
 	for i, l := range p.listFoot() {
-		drawLeft(dst, shorten2(l.s, f, r.W-p.lay.Small), f, r.X+0.5*p.lay.Small, r.Y+0.3*lh+float64(n+i)*lh+lh/2, l.c)
+		drawLeft(dst, shorten2(l.s, f, c.W), f, c.X, c.Y+float64(n+i)*lh+lh/2, l.c)
 	}
-	if len(p.history) == 0 {
-		drawLeft(dst, lang.T("No moves yet."), f, r.X+0.5*p.lay.Small, r.Y+0.8*lh, colSub)
+	if len(p.list.lines) == 0 {
+		drawLeft(dst, lang.T("No moves yet."), f, c.X, r.Y+0.8*lh, colSub)
 		return
 	}
 	// Long lines wrap rather than lose their end; only the last lines are laid out:
 	// enough to fill the list.
-	p.drawListRows(dst, p.listRows(n, r.W-p.lay.Small), r.X+0.5*p.lay.Small, r.Y+0.3*lh, lh)
-}
-
-// drawHandover hides everything: the next person takes the device and taps.
-func (p *Play) drawHandover(dst *ebiten.Image) {
-	cx, cy := p.env.Width/2, p.env.Height/2
-	tf := p.fs.get(true, p.lay.TextSize*1.4)
-	sf := p.fs.get(false, p.lay.TextSize)
-	drawText(dst, lang.F("Pass the device to %s", colorName(p.handTo)), tf, cx, cy-1.5*p.lay.TextSize, colTitle)
-	y := cy + 0.5*p.lay.TextSize
-	note := lang.F("%s: tap anywhere when the other player cannot see the screen.", colorName(p.handTo))
-	if p.pickFor > 0 {
-		note = lang.F("%s picks a secret number 0–9 for the capture attempt: tap anywhere when the other player cannot see the screen.", colorName(p.handTo))
-	}
-	for _, l := range wrap(note, sf, 0.9*p.env.Width) {
-		drawText(dst, l, sf, cx, y, colSub)
-		y += 1.4 * p.lay.TextSize
-	}
+	p.drawListRows(dst, p.listRows(n, c.W), c.X, c.Y, lh)
 }

@@ -1,8 +1,6 @@
 package scenes
 
 import (
-	"fmt"
-
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/quintet-chess/quintet/game"
@@ -17,7 +15,7 @@ import (
 
 // premoveSide is the colour that may premove now, ok false when none may.
 func (p *Play) premoveSide() (game.Color, bool) {
-	if p.over || p.reviewing() || p.handover || p.m.Hotseat() || p.m.Sealed() || p.canAct() || p.view == nil {
+	if p.over || p.rev.on() || p.hand.on || p.m.Hotseat() || p.m.Sealed() || p.canAct() || p.view == nil {
 		return game.White, false
 	}
 	me := p.viewer
@@ -30,47 +28,22 @@ func (p *Play) premoveSide() (game.Color, bool) {
 	return me, true
 }
 
-// premovePress handles a press on square s while premoves are possible.
-func (p *Play) premovePress(s game.Square, me game.Color, e PointerEvent) {
-	pos := p.view.Position()
-	switch {
-	case p.premSel != game.NoSquare && s != game.NoSquare && s != p.premSel:
-		p.premove = &[2]game.Square{p.premSel, s}
-		p.premSel = game.NoSquare
-	case s != game.NoSquare && s != p.premSel && pos.At(s) != game.NoPiece && pos.At(s).Color() == me:
-		p.premSel, p.premove = s, nil
-		p.drag = dragState{on: true, from: s, x: e.X, y: e.Y, px: e.X, py: e.Y}
-	default:
-		p.cancelPremove()
-	}
-}
-
-// premoveDrop ends a drag begun on an own piece while premoves are possible.
-func (p *Play) premoveDrop(s game.Square) {
-	if p.premSel == p.drag.from && s != game.NoSquare && s != p.drag.from {
-		p.premove = &[2]game.Square{p.drag.from, s}
-		p.premSel = game.NoSquare
-	}
-}
-
-func (p *Play) cancelPremove() { p.premove, p.premSel = nil, game.NoSquare }
-
 // playPremove plays the premove once the person may act, if it is legal then.
 func (p *Play) playPremove() {
-	if p.premSel != game.NoSquare && p.premove == nil && p.canAct() {
+	if p.input.premSel != game.NoSquare && p.input.premove == nil && p.canAct() {
 		// Only the piece was picked when the turn came: it is the selection now.
-		s := p.premSel
-		p.premSel = game.NoSquare
-		if !p.drag.on {
+		s := p.input.premSel
+		p.input.premSel = game.NoSquare
+		if !p.input.drag.on {
 			p.selectSquare(s)
 		}
 		return
 	}
-	if p.premove == nil || !p.canAct() || p.panel != nil || p.handover {
+	if p.input.premove == nil || !p.canAct() || p.panel != nil || p.hand.on {
 		return
 	}
-	from, to := p.premove[0], p.premove[1]
-	p.cancelPremove()
+	from, to := p.input.premove[0], p.input.premove[1]
+	p.input.cancelPremove()
 	fit := interact.Fits(p.moves, from, to)
 	if len(fit) > 1 {
 		for _, m := range fit {
@@ -87,21 +60,13 @@ func (p *Play) playPremove() {
 	p.choose(fit)
 }
 
-// premoveText is the premove for the page's status, "" if none.
-func (p *Play) premoveText() string {
-	if p.premove == nil {
-		return ""
-	}
-	return fmt.Sprintf("%v%v", p.premove[0], p.premove[1])
-}
-
 // drawPremove tints the premove's squares (or the piece picked for one).
 func (p *Play) drawPremove(dst *ebiten.Image) {
-	if p.premSel != game.NoSquare {
-		fillRect(dst, p.squareAt(p.premSel), colPremove)
+	if p.input.premSel != game.NoSquare {
+		fillRect(dst, p.squareAt(p.input.premSel), colPremove)
 	}
-	if p.premove != nil {
-		for _, s := range p.premove {
+	if p.input.premove != nil {
+		for _, s := range p.input.premove {
 			fillRect(dst, p.squareAt(s), colPremove)
 		}
 	}

@@ -1,14 +1,13 @@
 package scenes
 
 import (
-	"fmt"
-	"strings"
 	"time"
 
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/scenes/layout"
 	"github.com/quintet-chess/quintet/scenes/match"
+	"github.com/quintet-chess/quintet/scenes/movetext"
 )
 
 // Review: the play screen can show any earlier position of the game, as the viewer knew
@@ -17,13 +16,48 @@ import (
 // line of the move list can be tapped. The live game goes on meanwhile (the AI still
 // answers); the board takes no moves until the person is back.
 
-// reviewing reports whether an earlier position is shown.
-func (p *Play) reviewing() bool { return p.at >= 0 }
+// review is an earlier position on the board: at >= 0 shows the position after the
+// first at entries of the viewer's log (log); -1 the live game. The AI's analysis of it
+// runs while it is shown.
+type review struct {
+	at       int
+	log      []game.Entry
+	barH     float64 // height of the review bar under the move list
+	analysis *match.Analysis
+	side     game.Color // the side the analysis is for
+}
+
+// on reports whether an earlier position is shown.
+func (r *review) on() bool { return r.at >= 0 }
+
+// line is the header's line while reviewing: where, and the analysis if any.
+func (r *review) line() string {
+	if !r.on() {
+		return ""
+	}
+	return movetext.ReviewLine(r.at, r.log, r.text())
+}
+
+func (r *review) stop() {
+	if r.analysis != nil {
+		r.analysis.Stop()
+		r.analysis = nil
+	}
+}
+
+// text is the analysis as a line: the score for White, the depth, the best line.
+func (r *review) text() string {
+	if r.analysis == nil {
+		return ""
+	}
+	in, done := r.analysis.Info()
+	return movetext.AnalysisText(in, done, r.side)
+}
 
 // shownLog is the log as far as the board shows it.
 func (p *Play) shownLog() []game.Entry {
-	if p.reviewing() {
-		return p.atLog
+	if p.rev.on() {
+		return p.rev.log
 	}
 	return p.m.Log(p.viewer)
 }
@@ -33,15 +67,15 @@ func (p *Play) shownLog() []game.Entry {
 func (p *Play) reviewTo(n int) {
 	live := len(p.m.Log(p.viewer))
 	n = max(n, 0)
-	if p.handover || live == 0 {
+	if p.hand.on || live == 0 {
 		return
 	}
-	p.stopAnalysis()
+	p.rev.stop()
 	if n >= live {
-		if p.reviewing() {
-			p.at, p.atLog = -1, nil
+		if p.rev.on() {
+			p.rev.at, p.rev.log = -1, nil
 			p.viewKey = [2]uint64{} // the live view again
-			p.anims = nil
+			p.anim.slides = nil
 			p.refresh()
 		}
 		return
@@ -51,22 +85,22 @@ func (p *Play) reviewTo(n int) {
 		p.say(lang.Game(err.Error()))
 		return
 	}
-	p.at, p.atLog, p.view = n, es, r
+	p.rev.at, p.rev.log, p.view = n, es, r
 	p.acts, p.moves = 0, p.moves[:0]
-	p.sel, p.targets, p.group, p.panel, p.drag, p.anims = game.NoSquare, 0, nil, nil, dragState{}, nil
+	p.input.sel, p.input.targets, p.input.group, p.panel, p.input.drag, p.anim.slides = game.NoSquare, 0, nil, nil, dragState{}, nil
 	// Keep the line of the shown move in sight.
-	if li := p.lineOf(n); li >= 0 && !p.lineShown(li) {
-		p.scroll = max(0, len(p.history)-1-li)
+	if li := p.list.lineOf(n); li >= 0 && !p.lineShown(li) {
+		p.list.scroll = max(0, len(p.list.lines)-1-li)
 	}
 }
 
 // lineShown reports whether line li of the move list is drawn at the present scroll.
 func (p *Play) lineShown(li int) bool {
-	r, _, rows := p.listGeometry()
-	if rows <= 0 {
+	c := p.listColumn()
+	if c.Rows <= 0 {
 		return false
 	}
-	for _, row := range p.listRows(rows, r.W-p.lay.Small) {
+	for _, row := range p.listRows(c.Rows, c.W) {
 		if row.line == li {
 			return true
 		}
@@ -76,8 +110,8 @@ func (p *Play) lineShown(li int) bool {
 
 // reviewStep moves the reviewed position by d entries, from the live end when live.
 func (p *Play) reviewStep(d int) {
-	at := p.at
-	if !p.reviewing() {
+	at := p.rev.at
+	if !p.rev.on() {
 		at = len(p.m.Log(p.viewer))
 	}
 	p.reviewTo(at + d)
@@ -88,7 +122,7 @@ func (p *Play) reviewKeys(in *Intents) {
 	switch {
 	case in.Left:
 		p.reviewStep(-1)
-	case in.Right && p.reviewing():
+	case in.Right && p.rev.on():
 		p.reviewStep(1)
 	case in.Home:
 		p.reviewTo(0)
@@ -118,67 +152,28 @@ func (p *Play) reviewButton(id string) bool {
 
 // layReview lays the review bar at the foot of the move list, when there is room.
 func (p *Play) layReview() {
-	p.revH = 0
-	r := p.lay.MoveList
-	h := p.lay.Button(0).H
-	if r.H-p.barH < 1.2*h+3*1.3*p.lay.Small+0.3*h || p.handover {
+	p.rev.barH = 0
+	if !p.lay.ReviewFits(p.barH) || p.hand.on {
 		return
 	}
-	p.revH = h + 0.2*h
-	y := r.Y + r.H - p.revH + 0.1*h
+	p.rev.barH = p.lay.Bar()
 	ids := []string{"rv:first", "rv:prev", "rv:next", "rv:last", "analyse"}
 	labels := []string{"«", "<", ">", "»", lang.T("Analyse")}
 	live := len(p.m.Log(p.viewer))
-	at := p.at
-	if !p.reviewing() {
+	at := p.rev.at
+	if !p.rev.on() {
 		at = live
 	}
-	enabled := []bool{at > 0, at > 0, p.reviewing(), p.reviewing(), p.canAnalyse()}
-	// The arrows a quarter each of three fifths, Analyse the rest.
-	aw := r.W * 0.6 / 4
-	x := r.X
+	enabled := []bool{at > 0, at > 0, p.rev.on(), p.rev.on(), p.canAnalyse()}
+	cells := p.lay.ReviewCells()
 	for i, id := range ids {
-		w := aw
-		if id == "analyse" {
-			w = r.X + r.W - x
-		}
-		p.buttons = append(p.buttons, button{id: id, label: labels[i], enabled: enabled[i] && live > 0,
-			r: layout.Rect{X: x + 2, Y: y, W: w - 4, H: h - 4}})
-		x += w
+		p.buttons = append(p.buttons, button{id: id, label: labels[i], enabled: enabled[i] && live > 0, r: cells[i]})
 	}
 }
 
-// lineOf is the move list's line that holds the entry that leads to position n (-1: the
-// start).
-func (p *Play) lineOf(n int) int {
-	for i, end := range p.historyEnds {
-		if n <= end && n > p.lineStart(i) {
-			return i
-		}
-	}
-	return -1
-}
-
-func (p *Play) lineStart(i int) int {
-	if i == 0 {
-		return 0
-	}
-	return p.historyEnds[i-1]
-}
-
-// listGeometry is where the move list's lines go: their rectangle, line height, and the
-// rows for moves (the foot's rows, listFoot, are under them).
-func (p *Play) listGeometry() (r layout.Rect, lh float64, rows int) {
-	r = p.lay.MoveList
-	r.Y += p.barH
-	r.H -= p.barH + p.revH
-	lh = 1.3 * p.lay.Small
-	rows = int((r.H - 0.3*lh) / lh)
-	if foot := len(p.listFoot()); rows > foot+1 {
-		rows -= foot
-	}
-	return r, lh, rows
-}
+// listColumn is where the move list's lines go, between the action bar and the review
+// bar: the rows for moves, and the foot's rows (listFoot) under them.
+func (p *Play) listColumn() layout.List { return p.lay.List(p.barH, p.rev.barH, len(p.listFoot())) }
 
 // listFoot are the lines under the moves: the friend's last emote for a while, and what
 // the marks chess players do not know mean.
@@ -189,7 +184,7 @@ func (p *Play) listFoot() []textLine {
 			out = append(out, textLine{s: c, c: colButtonOn})
 		}
 	}
-	if climbs(p.history) {
+	if movetext.Climbs(p.list.lines) {
 		out = append(out, textLine{s: lang.T("^ climbs onto an own piece"), c: colSub})
 	}
 	return out
@@ -200,53 +195,29 @@ func (p *Play) listFoot() []textLine {
 // the line. The pointer's hover is kept for a mark's numbers.
 func (p *Play) listTap(in *Intents) bool {
 	e, ok := in.Pressed()
-	r, lh, rows := p.listGeometry()
-	x0, y0 := r.X+0.5*p.lay.Small, r.Y+0.3*lh
-	if h := in.Hover && r.Contains(in.HoverX, in.HoverY); h || p.hoverOn {
-		p.hoverOn, p.hoverX, p.hoverY = h, in.HoverX, in.HoverY
+	c := p.listColumn()
+	r, lh, rows, x0, y0 := c.Rect, c.Line, c.Rows, c.X, c.Y
+	if h := in.Hover && r.Contains(in.HoverX, in.HoverY); h || p.list.hoverOn {
+		p.list.hoverOn, p.list.hoverX, p.list.hoverY = h, in.HoverX, in.HoverY
 	}
 	if in.Wheel != 0 && p.lay.MoveList.Contains(in.HoverX, in.HoverY) {
-		p.scroll = min(max(p.scroll+int(in.Wheel), 0), max(len(p.history)-1, 0))
+		p.list.scroll = min(max(p.list.scroll+int(in.Wheel), 0), max(len(p.list.lines)-1, 0))
 		return true
 	}
-	if !ok || !r.Contains(e.X, e.Y) || rows <= 0 || len(p.history) == 0 {
+	if !ok || !r.Contains(e.X, e.Y) || rows <= 0 || len(p.list.lines) == 0 {
 		return false
 	}
-	drawn := p.listRows(rows, r.W-p.lay.Small)
+	drawn := p.listRows(rows, c.W)
 	it, li, onItem := itemAt(drawn, x0, y0, lh, e.X, e.Y)
 	if int((e.Y-y0)/lh) >= len(drawn) || e.Y < y0 {
 		return false
 	}
-	if onItem && !p.history[li].result {
-		p.reviewTo(it.end)
+	if onItem && !p.list.lines[li].Result {
+		p.reviewTo(it.End)
 		return true
 	}
-	p.reviewTo(p.historyEnds[li])
+	p.reviewTo(p.list.ends[li])
 	return true
-}
-
-// reviewLine is the header's line while reviewing: where, and the analysis if any.
-func (p *Play) reviewLine() string {
-	if !p.reviewing() {
-		return ""
-	}
-	where := lang.T("the start")
-	if n := len(p.atLog); n > 0 {
-		e := p.atLog[n-1]
-		dots := "."
-		if e.Side == game.Black {
-			dots = "…"
-		}
-		where = fmt.Sprintf("%d%s %s", e.MoveNo, dots, lang.Game(e.Record.Text))
-	}
-	s := lang.F("Review: after %s (End: back to the game)", where)
-	if p.at == 0 {
-		s = lang.T("Review: the start (End: back to the game)")
-	}
-	if a := p.analysisText(); a != "" {
-		s = a
-	}
-	return s
 }
 
 // canAnalyse: the AI may look at a position of a game against the AI, of two people on
@@ -266,7 +237,7 @@ func (p *Play) analyse() {
 	if !ok || !p.canAnalyse() {
 		return
 	}
-	p.stopAnalysis()
+	p.rev.stop()
 	r := p.view
 	s := r.Next()
 	side := p.viewer
@@ -277,44 +248,6 @@ func (p *Play) analyse() {
 		p.say(lang.T("Nothing to analyse here: no move is due."))
 		return
 	}
-	p.analysis = ai.Analyse(r, side, 3000)
-	p.analysisSide = side
-}
-
-func (p *Play) stopAnalysis() {
-	if p.analysis != nil {
-		p.analysis.Stop()
-		p.analysis = nil
-	}
-}
-
-// analysisText is the analysis as a line: the score for White, the depth, the best line.
-func (p *Play) analysisText() string {
-	if p.analysis == nil {
-		return ""
-	}
-	in, done := p.analysis.Info()
-	if in.Depth == 0 {
-		if done {
-			return lang.T("The AI could not analyse this position.")
-		}
-		return lang.T("Analysing…")
-	}
-	score := in.Score
-	if p.analysisSide == game.Black {
-		score = -score
-	}
-	eval := fmt.Sprintf("%+.2f", float64(score)/100)
-	if in.Mate != 0 {
-		m := in.Mate
-		if p.analysisSide == game.Black {
-			m = -m
-		}
-		eval = fmt.Sprintf("#%d", m)
-	}
-	state := lang.T("analysing")
-	if done {
-		state = lang.T("analysed")
-	}
-	return fmt.Sprintf("%s (%s, %s %d): %s", eval, state, lang.T("depth"), in.Depth, strings.Join(in.Line, " "))
+	p.rev.analysis = ai.Analyse(r, side, 3000)
+	p.rev.side = side
 }

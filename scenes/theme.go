@@ -9,6 +9,7 @@ import (
 	"golang.org/x/image/font/opentype"
 
 	"github.com/quintet-chess/quintet/internal/fonts"
+	"github.com/quintet-chess/quintet/internal/status"
 	"github.com/quintet-chess/quintet/scenes/text"
 )
 
@@ -103,6 +104,22 @@ var (
 	colClimb        = color.RGBA{0x2f, 0x7d, 0xc0, 0xff} // a climb onto an own piece: blue, not a capture's red
 	colCapture      = color.RGBA{0xc8, 0x3a, 0x2c, 0xff}
 )
+
+// toneColor is the colour of a line of text of tone t (status.Tone: what the colour
+// means, as the page's status tells it).
+func toneColor(t status.Tone) color.RGBA {
+	switch t {
+	case status.ToneGood:
+		return colGood
+	case status.ToneAccent:
+		return colButtonOn
+	case status.ToneSelected:
+		return colSelectedText
+	case status.TonePlain:
+		return colTitle
+	}
+	return colSub
+}
 
 var colArrow = boardThemes["brown"].arrow
 

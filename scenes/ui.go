@@ -8,8 +8,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"github.com/quintet-chess/quintet/game"
-	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/scenes/layout"
+	"github.com/quintet-chess/quintet/scenes/movetext"
 	"github.com/quintet-chess/quintet/scenes/text"
 )
 
@@ -235,9 +235,4 @@ type textFace = *text.Face
 func measure(s string, f *text.Face) (float64, float64) { return text.Measure(s, f, 0) }
 
 // colorName is a colour for people: "White", "Black".
-func colorName(c game.Color) string {
-	if c == game.Black {
-		return lang.T("Black")
-	}
-	return lang.T("White")
-}
+func colorName(c game.Color) string { return movetext.ColorName(c) }

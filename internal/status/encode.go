@@ -76,6 +76,13 @@ func (g *Game) appendJSON(b []byte) []byte {
 	o.String("result", g.Result)
 	o.String("reason", g.Reason)
 	o.String("line", g.Line)
+	o.String("lineTone", string(g.LineTone))
+	if g.Note != "" {
+		o.String("note", g.Note)
+	}
+	if g.NoteTone != "" {
+		o.String("noteTone", string(g.NoteTone))
+	}
 	o.Bool("thinking", g.Thinking)
 	o.Bool("handover", g.Handover)
 	o.String("panel", g.Panel)

@@ -45,15 +45,20 @@ type Button struct {
 
 // Game is the game on the play screen.
 type Game struct {
-	Text     string   `json:"text"`   // position text of what is drawn (the viewer's view)
-	Hash     string   `json:"hash"`   // the game's hash, hexadecimal (the viewer's view's while it hides secrets)
-	Step     string   `json:"step"`   // move, draw, reveal, over
-	ToAct    int      `json:"toAct"`  // bit per colour: people who must act now
-	Viewer   string   `json:"viewer"` // whose view is drawn
-	Plies    int      `json:"plies"`  // entries in the log
-	Result   string   `json:"result"`
-	Reason   string   `json:"reason"`
-	Line     string   `json:"line"` // the status line shown
+	Text   string `json:"text"`   // position text of what is drawn (the viewer's view)
+	Hash   string `json:"hash"`   // the game's hash, hexadecimal (the viewer's view's while it hides secrets)
+	Step   string `json:"step"`   // move, draw, reveal, over
+	ToAct  int    `json:"toAct"`  // bit per colour: people who must act now
+	Viewer string `json:"viewer"` // whose view is drawn
+	Plies  int    `json:"plies"`  // entries in the log
+	Result string `json:"result"`
+	Reason string `json:"reason"`
+	Line   string `json:"line"` // the status line shown
+	// LineTone is the status line's colour, by what it means; Note and NoteTone the line
+	// under it as drawn (the review's, the game's own or the last message), "" if none.
+	LineTone Tone     `json:"lineTone"`
+	Note     string   `json:"note,omitempty"`
+	NoteTone Tone     `json:"noteTone,omitempty"`
 	Thinking bool     `json:"thinking"`
 	Handover bool     `json:"handover"` // the hand-over screen hides the board
 	Panel    string   `json:"panel"`    // an open choice panel
@@ -94,3 +99,16 @@ type Net struct {
 	Claimed     string   `json:"claimed,omitempty"`   // a claim decided the game ("lost:…" when the friend's)
 	Intruders   int      `json:"intruders,omitempty"` // someone else tried the link this many times
 }
+
+// Tone is what the colour of a line of text on the screen means: the screen picks the
+// colour from it (scenes/theme.go), and the browser tests assert it by name.
+type Tone string
+
+// The header's tones.
+const (
+	ToneNeutral  Tone = "neutral"  // grey: nothing is asked of the viewer now
+	ToneGood     Tone = "good"     // green: the viewer is to act
+	ToneAccent   Tone = "accent"   // gold: the game's own line (the die, an attempt's odds, check)
+	ToneSelected Tone = "selected" // the selection's blue: the review's line
+	TonePlain    Tone = "plain"    // white: what happened last
+)

@@ -9,6 +9,7 @@ import "math"
 type Play struct {
 	Landscape    bool
 	Files, Ranks int
+	Scale        float64 // device pixels per CSS pixel
 	Flipped      bool
 
 	Header   Rect // the game's name and the status lines
@@ -35,7 +36,7 @@ func NewPlay(w, h, scale float64, files, ranks, nButtons int) Play {
 	if scale <= 0 {
 		scale = 1
 	}
-	l := Play{Files: files, Ranks: ranks}
+	l := Play{Files: files, Ranks: ranks, Scale: scale}
 	pad := math.Round(math.Max(4*scale, 0.012*math.Min(w, h)))
 	l.TextSize = clamp(0.032*math.Min(w, h), 13*scale, 22*scale)
 	l.Small = clamp(0.85*l.TextSize, 12*scale, 18*scale)
