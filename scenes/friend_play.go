@@ -184,7 +184,7 @@ func (p *Play) netTimeUp() {
 	n := p.net
 	left, _ := p.m.ClockLeft(p.m.Me())
 	up := p.m.Timed() && !p.over && p.m.Stopped() == nil && left <= 0
-	if up && (!n.timeUp || p.msg == "") {
+	if up && (!n.timeUp || p.msg.text == "") {
 		p.say(timeUpText())
 	}
 	n.timeUp = up
