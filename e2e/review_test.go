@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -142,7 +143,11 @@ func positionsOf(t *testing.T, s state) []string {
 func TestPremove(t *testing.T) {
 	srv := startServer(t, staticDir(t))
 	browser := startBrowser(t)
-	tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=strongest&budget=9000&play=1", desktop)
+	// The AI must think longer than the presses take to reach the page, which on a busy
+	// machine is seconds: its budget follows the tests' ceilings.
+	budget := min(60000, int(9000*slowness()))
+	t.Logf("the AI's budget: %d ms (%s)", budget, slownessWhy())
+	tb := open(t, browser, srv.url, fmt.Sprintf("?variant=chess&side=white&opponent=strongest&budget=%d&play=1", budget), desktop)
 	s := waitPlay(tb)
 	premove := func() string { return tb.str(`window.quintet.game.premove`) }
 	playTyped(tb, "e2e4")
@@ -165,7 +170,10 @@ func TestPremove(t *testing.T) {
 	}
 	played, cancelled := false, false
 	for try := 0; try < 6 && !(played && cancelled); try++ {
-		s = tb.wait("the AI thinking", func(s state) bool { return s.Game.Thinking })
+		s = tb.wait("the AI thinking", func(s state) bool { return s.Game.Thinking || s.Game.Result != "*" })
+		if s.Game.Result != "*" {
+			t.Fatalf("the game ended (%s) before a premove was both played and cancelled (played %v, cancelled %v): %q", s.Game.Line, played, cancelled, s.Game.Moves)
+		}
 		plies := s.Game.Plies
 		m := quiet(s)
 		want := m.From.String() + m.To.String()
@@ -184,14 +192,18 @@ func TestPremove(t *testing.T) {
 			}
 			continue
 		}
-		// Cancel: a press on an empty square away from the piece.
+		// Cancel: a press on an empty square away from the piece. The presses reach the
+		// page when it gets to them (late on a busy machine): wait for what they did.
+		s = tb.wait("the premove set, or the AI's answer", func(s state) bool { return premove() == want || s.Game.Plies > plies })
 		if premove() != want {
 			s = waitTurn(tb, plies+1)
 			playTyped(tb, quiet(s).From.String()+quiet(s).To.String())
 			continue
 		}
+		t.Logf("try %d: premove %s set, cancelling", try, want)
 		pressSq(tb, s, "a5")
-		if premove() == "" && tb.state().Game.Plies == plies {
+		tb.wait("the premove cancelled, or played", func(s state) bool { return premove() == "" })
+		if tb.state().Game.Plies == plies {
 			cancelled = true
 			s = waitTurn(tb, plies+1)
 			if s.Game.Plies != plies+1 {
