@@ -291,9 +291,9 @@ func (s *chessSearcher) negamax(depth, ply, alpha, beta int, nullOK bool) int {
 		if depth <= 3 && eval-110*depth >= beta {
 			return eval
 		}
-		// Null move: passing must still leave us above beta. Not in forced capture,
-		// where a pass changes who must take (zugzwang is the game there).
-		if nullOK && !s.forced && depth >= 3 && eval >= beta && s.hasPieces(us) {
+		// Null move: passing must still leave us above beta. In forced capture only
+		// where the side has nothing to take (here: mustTake is false).
+		if nullOK && depth >= 3 && eval >= beta && s.hasPieces(us) {
 			r := 3 + depth/6
 			p.MakeNull()
 			sc := -s.negamax(depth-1-r, ply+1, -beta, -beta+1, false)
