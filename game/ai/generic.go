@@ -281,10 +281,24 @@ func (g *genericSearcher) node(r game.Rules, depth, ply, alpha, beta int) int {
 	if st.Players == 3 {
 		return g.joint(r, depth, ply)
 	}
+	if ply > 0 && g.attempts && g.repeated(r) {
+		return 0
+	}
 	if depth <= 0 && (g.qPlies == 0 || depth <= -g.qPlies) {
 		return g.leaf(r)
 	}
 	return g.decide(r, st.OnlyPlayer(), depth, ply, alpha, beta)
+}
+
+// repeated reports whether r's position stands where it stood before, in a game whose
+// repetitions draw: the player who may claim the draw will when it suits them, so a line
+// back to a position is scored a draw (at its second time, as the chess search does).
+// Probabilistic chess only (the other games this search plays keep their trees): there
+// the side ahead after a capture that succeeded would otherwise give check after check
+// back and forth with the piece it won and let the side behind claim the draw.
+func (g *genericSearcher) repeated(r game.Rules) bool {
+	p := r.Position()
+	return (p.V.RepeatRule > 0 || p.V.AutoRepeat > 0) && p.Repetitions() > 0
 }
 
 // decide is a decision node of player c: max if c is me, min otherwise. Below the

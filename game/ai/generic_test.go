@@ -109,6 +109,9 @@ func expectimax(r game.Rules, me game.Color, depth, ply int, eval func(game.Rule
 		}
 		return sum / float64(st.Range)
 	}
+	if p := r.Position(); p.V.Traits.Attempts && (p.V.RepeatRule > 0 || p.V.AutoRepeat > 0) && p.Repetitions() > 0 && ply > 0 {
+		return 0 // back where it stood: a draw the player it suits may claim
+	}
 	if depth == 0 {
 		return float64(eval(r, me))
 	}
