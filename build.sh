@@ -32,7 +32,7 @@ done
 
 build() {
 	# The page is built with a copy of Ebitengine whose built-in shaders are precompiled
-	# (cmd/ebitenpatch: no text/template and no Kage compiler in main.wasm, 0.45 MB less
+	# (cmd/ebitenpatch: no text/template and no Kage compiler in main.wasm, 0.49 MB less
 	# brotli, no shader compiling at the start), through a go.mod of its own.
 	say "build: cmd/ebitenpatch -> bin/ebiten (Ebitengine with its shaders precompiled)"
 	go run ./cmd/ebitenpatch -out bin/ebiten -modfile bin/wasm.mod

@@ -11,7 +11,7 @@
 //
 // In the copy, the sources are made once here with Ebitengine's own template, and the
 // programs (shaderir) compiled here, natively, by Ebitengine's own compiler and written
-// out as Go; a test run in the copy checks every written program against the compiler's
+// out (encoded in strings, read back by a small decoder added to the copy); a test run in the copy checks every written program against the compiler's
 // (the same tree, the same GLSL) before the compiler is cut out. The page uses only the
 // built-in shaders (it never calls ebiten.NewShader), so nothing else changes: the same
 // programs, the same pixels.
@@ -57,6 +57,8 @@ var (
 	genSource string // internal/quintetgen/main.go: writes the programs as Go
 	//go:embed verify_test.go.txt
 	verifySource string // internal/graphics/quintet_verify_test.go: checks them
+	//go:embed decode.go.txt
+	decodeSource string // internal/graphics/quintet_decode.go: reads them back
 	//go:embed graphics_shader.go.txt
 	graphicsShader string // internal/graphics/shader.go in the copy
 )
@@ -122,6 +124,9 @@ func run(out, modfile string) error {
 	}
 	if err := goNative(modfile, "run", module+"/internal/quintetgen", precompiled); err != nil {
 		return fmt.Errorf("writing the programs: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(out, "internal", "graphics", "quintet_decode.go"), []byte(decodeSource), 0o644); err != nil {
+		return err
 	}
 	if err := os.WriteFile(verify, []byte(verifySource), 0o644); err != nil {
 		return err
