@@ -111,11 +111,10 @@ func TestAIWorker(t *testing.T) {
 // worker's move is legal, and logs the figures.
 func measureWorker(t *testing.T, browser context.Context, url string, app bool) aiRun {
 	t.Helper()
-	tab, cancel := chromedp.NewContext(browser)
-	defer cancel()
-	tab, cancelTimeout := context.WithTimeout(tab, ceiling(120*time.Second))
-	defer cancelTimeout()
 	vp := phone
+	tb := newTab(t, browser, vp, 120*time.Second)
+	defer tb.cancel() // the plain page's tab is gone before the app's is measured
+	tab := tb.ctx
 	if err := chromedp.Do(tab,
 		chromedp.EmulateViewport(vp.width, vp.height, chromedp.EmulateScale(vp.scale), chromedp.EmulateMobile,
 			chromedp.EmulateTouch, chromedp.EmulateOrientation(emulation.ScreenOrientationTypePortraitPrimary, 0)),

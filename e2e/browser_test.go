@@ -19,6 +19,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -26,6 +27,8 @@ import (
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
+	cdppage "github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
 	"github.com/quintet-chess/quintet/internal/status"
@@ -62,49 +65,178 @@ func staticDir(t *testing.T) string {
 	return dir
 }
 
-// server serves dir on a random port of 127.0.0.1 and records every response that was not
-// a success (a missing favicon, a wrong path in index.html).
+// server serves a site's folder on a random port of 127.0.0.1, at "/" (startServer) or
+// under a path prefix as GitHub Pages serves a project (startServerAt), and records every
+// request: its status (a missing favicon, a wrong path in index.html show as failures)
+// and the bytes it sent. It can send the wasm slowly, add Content-Encoding as some hosts
+// do, swap the folder (a new deploy) and be shut down (the network taken away).
 type server struct {
-	url    string
-	mu     sync.Mutex
-	failed []string
+	url    string // with the prefix and a trailing slash
+	prefix string
+	encode bool // serve *.br and *.gz with Content-Encoding, as some hosts do
+	slow   bool // send the wasm at about 800 KB/s, so that its progress can be seen
+	srv    *http.Server
+
+	mu   sync.Mutex
+	dir  string
+	reqs []request
 }
 
-type statusRecorder struct {
+type request struct {
+	method string
+	path   string // with the query
+	status int
+	bytes  int64 // status line, headers and body
+}
+
+type countingWriter struct {
 	http.ResponseWriter
 	status int
+	n      int64
+	pause  time.Duration // after each 32 KB of the body
 }
 
-func (r *statusRecorder) WriteHeader(code int) {
-	r.status = code
-	r.ResponseWriter.WriteHeader(code)
+func (w *countingWriter) WriteHeader(code int) {
+	w.status = code
+	n := len("HTTP/1.1 200 OK\r\n\r\n")
+	for k, vs := range w.Header() {
+		for _, v := range vs {
+			n += len(k) + len(v) + 4
+		}
+	}
+	w.n += int64(n)
+	w.ResponseWriter.WriteHeader(code)
 }
 
+func (w *countingWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.WriteHeader(http.StatusOK)
+	}
+	if w.pause == 0 {
+		n, err := w.ResponseWriter.Write(b)
+		w.n += int64(n)
+		return n, err
+	}
+	done := 0
+	for len(b) > 0 {
+		chunk := b[:min(len(b), 32<<10)]
+		n, err := w.ResponseWriter.Write(chunk)
+		w.n += int64(n)
+		done += n
+		if err != nil {
+			return done, err
+		}
+		if f, ok := w.ResponseWriter.(http.Flusher); ok {
+			f.Flush()
+		}
+		time.Sleep(w.pause)
+		b = b[len(chunk):]
+	}
+	return done, nil
+}
+
+// startServer serves dir at the root of a new origin.
 func startServer(t *testing.T, dir string) *server {
+	t.Helper()
+	return startServerAt(t, dir, "/", false)
+}
+
+// startServerAt serves dir under prefix (which starts and ends with "/"); encode: with
+// Content-Encoding on the compressed files.
+func startServerAt(t *testing.T, dir, prefix string, encode bool) *server {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &server{url: "http://" + ln.Addr().String() + "/"}
-	h := webserve.Handler(dir)
-	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		rec := &statusRecorder{ResponseWriter: w, status: 200}
-		h.ServeHTTP(rec, r)
-		if rec.status >= 400 {
-			s.mu.Lock()
-			s.failed = append(s.failed, fmt.Sprintf("%s %s: %d", r.Method, r.URL.Path, rec.status))
-			s.mu.Unlock()
-		}
-	})}
-	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
+	s := &server{url: "http://" + ln.Addr().String() + prefix, prefix: prefix, encode: encode, dir: dir}
+	s.srv = &http.Server{Handler: http.HandlerFunc(s.serve)}
+	go s.srv.Serve(ln)
+	t.Cleanup(func() { s.srv.Close() })
 	return s
 }
 
-func (s *server) failures() []string {
+func (s *server) serve(w http.ResponseWriter, r *http.Request) {
+	cw := &countingWriter{ResponseWriter: w}
+	defer func() {
+		s.mu.Lock()
+		s.reqs = append(s.reqs, request{r.Method, r.URL.RequestURI(), cw.status, cw.n})
+		s.mu.Unlock()
+	}()
+	if !strings.HasPrefix(r.URL.Path, s.prefix) {
+		http.NotFound(cw, r) // the site must not reach above its folder
+		return
+	}
+	s.mu.Lock()
+	dir := s.dir
+	s.mu.Unlock()
+	p := strings.TrimPrefix(r.URL.Path, s.prefix)
+	if s.slow && strings.Contains(p, ".wasm.") {
+		cw.pause = 40 * time.Millisecond
+	}
+	if s.encode {
+		if strings.HasSuffix(p, ".wasm.gz") || strings.HasSuffix(p, ".wasm.br") {
+			w.Header().Set("Content-Type", "application/wasm")
+		}
+		switch {
+		case strings.HasSuffix(p, ".gz"):
+			w.Header().Set("Content-Encoding", "gzip")
+		case strings.HasSuffix(p, ".br"):
+			w.Header().Set("Content-Encoding", "br")
+		}
+	}
+	http.StripPrefix(strings.TrimSuffix(s.prefix, "/"), webserve.Handler(dir)).ServeHTTP(cw, r)
+}
+
+// takeNetwork shuts the server down: every later request fails to connect.
+func (s *server) takeNetwork() { s.srv.Close() }
+
+func (s *server) setDir(dir string) {
+	s.mu.Lock()
+	s.dir = dir
+	s.mu.Unlock()
+}
+
+func (s *server) requests() []request {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return append([]string(nil), s.failed...)
+	return append([]request(nil), s.reqs...)
+}
+
+// failures are the requests answered with an error status.
+func (s *server) failures() []string {
+	var failed []string
+	for _, r := range s.requests() {
+		if r.status >= 400 {
+			failed = append(failed, fmt.Sprintf("%s %s: %d", r.method, r.path, r.status))
+		}
+	}
+	return failed
+}
+
+// report logs the requests and returns the bytes sent and the failed requests.
+func (s *server) report(t *testing.T, what string) (total int64, failed []string) {
+	t.Helper()
+	reqs := s.requests()
+	byPath := map[string]int64{}
+	for _, r := range reqs {
+		total += r.bytes
+		byPath[r.path] += r.bytes
+		if r.status >= 400 {
+			failed = append(failed, fmt.Sprintf("%s: %d", r.path, r.status))
+		}
+	}
+	paths := make([]string, 0, len(byPath))
+	for p := range byPath {
+		paths = append(paths, p)
+	}
+	sort.Slice(paths, func(i, j int) bool { return byPath[paths[i]] > byPath[paths[j]] })
+	var b strings.Builder
+	for _, p := range paths {
+		fmt.Fprintf(&b, "\n  %9d  %s", byPath[p], p)
+	}
+	t.Logf("%s: %d requests, %d bytes:%s", what, len(reqs), total, b.String())
+	return total, failed
 }
 
 // state is window.quintet, which the app sets whenever what it shows changes: the app's
@@ -125,7 +257,9 @@ var (
 	tablet  = viewport{"tablet", 820, 1180, 2, true}
 )
 
-// tab is one open page.
+// tab is one open page: of the app, opened by open (at a viewport, once the app reports
+// a screen), or blank, opened by openBlank for the shipping tests (which load it with
+// navigate).
 type tab struct {
 	t      *testing.T
 	ctx    context.Context // the tab's, with its deadline
@@ -172,24 +306,65 @@ func open(t *testing.T, browser context.Context, baseURL, path string, vp viewpo
 // of its own, as another device would have).
 func openWith(t *testing.T, browser context.Context, baseURL, path string, vp viewport, copts ...chromedp.ContextOption) *tab {
 	t.Helper()
-	base, cancel := chromedp.NewContext(browser, copts...)
-	ctx, cancelTimeout := context.WithTimeout(base, ceiling(3*time.Minute))
-	tb := &tab{t: t, ctx: ctx, base: base, vp: vp}
-	tb.cancel = func() { cancelTimeout(); cancel() }
-	t.Cleanup(tb.cancel) // a failed test's tab must not go on drawing in the shared browser
-	tb.collect(ctx)
+	tb := newTab(t, browser, vp, 3*time.Minute, copts...)
 	opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(vp.scale)}
 	if vp.mobile {
 		opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch,
 			chromedp.EmulateOrientation(emulation.ScreenOrientationTypePortraitPrimary, 0))
 	}
 	start := time.Now()
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(vp.width, vp.height, opts...), chromedp.Navigate(baseURL+path)); err != nil {
+	if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(vp.width, vp.height, opts...), chromedp.Navigate(baseURL+path)); err != nil {
 		tb.fail("load %s: %v", path, err)
 	}
 	tb.wait("the app reports a screen", func(s state) bool { return s.Scene != "" })
 	t.Logf("/%s at %s: first screen after %v", path, vp.name, time.Since(start).Round(time.Millisecond))
 	return tb
+}
+
+// openBlank opens a tab at the desktop viewport that has loaded nothing yet (navigate
+// loads a page), for the shipping tests: the service worker is left alone by DevTools,
+// and every document marks when the app first sets window.quintet (markLayout). copts:
+// chromedp.WithNewBrowserContext for a profile of its own, a cold cache.
+func openBlank(t *testing.T, browser context.Context, copts ...chromedp.ContextOption) *tab {
+	t.Helper()
+	tb := newTab(t, browser, desktop, 4*time.Minute, copts...)
+	if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(desktop.width, desktop.height)); err != nil {
+		t.Fatalf("open a tab: %v", err)
+	}
+	// chromedp attaches to the targets related to the page, the service worker included.
+	// A service worker with DevTools attached never goes idle, so a waiting one would
+	// never take over (skipWaiting waits for the active one to be idle): leave it alone.
+	if _, err := chromedp.Call(tb.ctx, target.SetAutoAttach, target.SetAutoAttachParams{AutoAttach: true, Flatten: new(true),
+		Filter: target.Filter{{Type: "service_worker", Exclude: true}, {}}}); err != nil {
+		t.Fatalf("auto-attach: %v", err)
+	}
+	if _, err := chromedp.Call(tb.ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: markLayout}); err != nil {
+		t.Fatalf("add the layout mark: %v", err)
+	}
+	return tb
+}
+
+// newTab opens a tab whose context ends after limit (on two idle cores, scaled to the
+// machine), collecting its console; the test's end closes it.
+func newTab(t *testing.T, browser context.Context, vp viewport, limit time.Duration, copts ...chromedp.ContextOption) *tab {
+	t.Helper()
+	base, cancel := chromedp.NewContext(browser, copts...)
+	ctx, cancelTimeout := context.WithTimeout(base, ceiling(limit))
+	tb := &tab{t: t, ctx: ctx, base: base, vp: vp}
+	tb.cancel = func() { cancelTimeout(); cancel() }
+	t.Cleanup(tb.cancel) // a failed test's tab must not go on drawing in the shared browser
+	tb.collect(ctx)
+	return tb
+}
+
+// tabEval evaluates a JavaScript expression (awaiting a promise) in the tab.
+func tabEval[T any](tb *tab, js string) T {
+	tb.t.Helper()
+	v, err := chromedp.Run(tb.ctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		tb.t.Fatalf("evaluate %s: %v", js, err)
+	}
+	return v
 }
 
 // close closes the tab and returns what the console said.

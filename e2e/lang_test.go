@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 
 	"github.com/chromedp/cdproto/emulation"
@@ -89,8 +90,9 @@ func checkRussian(t *testing.T, s state, ids ...string) {
 
 // testBrowserLanguage: a first visit follows the browser's languages (navigator.languages).
 func testBrowserLanguage(t *testing.T, browser context_, srv *server) {
-	ctx, cancel := chromedp.NewContext(browser)
-	defer cancel()
+	tb := newTab(t, browser, desktop, 3*time.Minute)
+	defer tb.cancel()
+	ctx := tb.ctx
 	// Accept-Language sets navigator.languages for the tab.
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatal(err)
@@ -103,10 +105,6 @@ func testBrowserLanguage(t *testing.T, browser context_, srv *server) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.url)); err != nil {
 		t.Fatal(err)
 	}
-	tb := &tab{t: t, ctx: ctx, vp: desktop}
-	tb.done = make(chan struct{})
-	close(tb.done) // no console collected: close has nothing to wait for
-	tb.cancel = cancel
 	if langs := tb.str(`navigator.languages.join(",")`); !strings.HasPrefix(langs, "ru") {
 		t.Fatalf("the browser's languages are %q: the override did not take", langs)
 	}

@@ -56,7 +56,7 @@ func TestStartTiming(t *testing.T) {
 		runs = n
 	}
 	dir := copySite(t, staticDir(t))
-	srv := startShipServer(t, dir, "/quintet/", false)
+	srv := startServerAt(t, dir, "/quintet/", false)
 	browser := startBrowser(t)
 	for _, page := range []struct{ name, query, ready string }{
 		{"setup", "", `window.quintet && window.quintet.scene === "setup" && window.quintet.buttons.length > 0`},
@@ -65,11 +65,11 @@ func TestStartTiming(t *testing.T) {
 		t.Run(page.name, func(t *testing.T) {
 			all := map[string][]float64{}
 			for i := 0; i < runs; i++ {
-				tb := openShipTab(t, browser, chromedp.WithNewBrowserContext())
+				tb := openBlank(t, browser, chromedp.WithNewBrowserContext())
 				tb.navigate(srv.url + page.query)
 				tb.until("the "+page.name+" screen on screen", page.ready+` && performance.getEntriesByName("quintet-first-frame-shown").length > 0`, 60*time.Second)
-				marks := shipEval[map[string]float64](tb, startMarksJS)
-				if load := shipEval[string](tb, `JSON.stringify(window.quintetLoad || {})`); !strings.Contains(load, `"plain":false`) {
+				marks := tabEval[map[string]float64](tb, startMarksJS)
+				if load := tabEval[string](tb, `JSON.stringify(window.quintetLoad || {})`); !strings.Contains(load, `"plain":false`) {
 					t.Logf("the loader: %s", load)
 				}
 				var line []string

@@ -1,0 +1,310 @@
+// Command ebitenpatch makes the copy of Ebitengine that the page is built with. Two of
+// Ebitengine's files cost the page most of a megabyte for work the page never needs done
+// at run time:
+//
+//   - internal/builtinshader writes its built-in shaders' Kage sources with text/template,
+//     whose reflection (reflect.Value.MethodByName) keeps every exported method of every
+//     type in the binary: 2.9 MB of main.wasm, 0.33 MB of brotli;
+//   - internal/graphics compiles those sources with the Kage compiler (go/parser, go/ast,
+//     go/constant's arithmetic, regexp) in the page's init and on the first draws:
+//     1.4 MB more, and most of a second before the first frame in a software-WebGL page.
+//
+// In the copy, the sources are made once here with Ebitengine's own template, and the
+// programs (shaderir) compiled here, natively, by Ebitengine's own compiler and written
+// out (encoded in strings, read back by a small decoder added to the copy); a test run in the copy checks every written program against the compiler's
+// (the same tree, the same GLSL) before the compiler is cut out. The page uses only the
+// built-in shaders (it never calls ebiten.NewShader), so nothing else changes: the same
+// programs, the same pixels.
+//
+//	ebitenpatch -out bin/ebiten -modfile bin/wasm.mod
+//
+// writes the copy and a go.mod for the wasm build (the project's go.mod with a replace
+// to the copy; build.sh passes it with go build -modfile). The patched files are pinned
+// by their SHA-256 in the version go.mod requires: another version stops the build here,
+// with the file to look at.
+package main
+
+import (
+	"crypto/sha256"
+	_ "embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"go/format"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"text/template"
+)
+
+const (
+	module  = "github.com/hajimehoshi/ebiten/v2"
+	version = "v2.8.8"
+)
+
+// pinned are the files the copy changes, with their SHA-256 in version.
+var pinned = map[string]string{
+	"internal/builtinshader/shader.go": "932a4a04d35a2bafa2272c9089f963ba5f189d855931af8fc049ead7360f6ebe",
+	"internal/graphics/shader.go":      "5c497ea1bc6e190cb41c3b64c46073e40832b2dfa49424b065037dff5a1bf99c",
+}
+
+var (
+	//go:embed gen.go.txt
+	genSource string // internal/quintetgen/main.go: writes the programs as Go
+	//go:embed verify_test.go.txt
+	verifySource string // internal/graphics/quintet_verify_test.go: checks them
+	//go:embed decode.go.txt
+	decodeSource string // internal/graphics/quintet_decode.go: reads them back
+	//go:embed graphics_shader.go.txt
+	graphicsShader string // internal/graphics/shader.go in the copy
+)
+
+func main() {
+	out := flag.String("out", "bin/ebiten", "the folder of the copy (replaced)")
+	modfile := flag.String("modfile", "bin/wasm.mod", "the go.mod written for the wasm build (and its .sum)")
+	flag.Parse()
+	if err := run(*out, *modfile); err != nil {
+		fmt.Fprintln(os.Stderr, "ebitenpatch:", err)
+		os.Exit(1)
+	}
+}
+
+func run(out, modfile string) error {
+	dir, ver, err := moduleDir()
+	if err != nil {
+		return err
+	}
+	if ver != version {
+		return fmt.Errorf("go.mod requires %s %s; this tool's patch is for %s: check its pinned files against the new version and update it", module, ver, version)
+	}
+	for f, sum := range pinned {
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f)))
+		if err != nil {
+			return err
+		}
+		if got := sha256.Sum256(b); hex.EncodeToString(got[:]) != sum {
+			return fmt.Errorf("%s@%s: %s is not the file this patch was made for (sha256 %x)", module, version, f, got)
+		}
+	}
+	if out, err = filepath.Abs(out); err != nil {
+		return err
+	}
+	if err := os.RemoveAll(out); err != nil {
+		return err
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			os.RemoveAll(out) // never build with a half-made copy
+		}
+	}()
+	if err := copyTree(dir, out); err != nil {
+		return err
+	}
+	if err := writeModfile(modfile, out); err != nil {
+		return err
+	}
+	if err := patchBuiltinShader(filepath.Join(out, "internal", "builtinshader", "shader.go")); err != nil {
+		return err
+	}
+
+	// The programs, written by Ebitengine's compiler (still in the copy), then checked.
+	gen := filepath.Join(out, "internal", "quintetgen")
+	precompiled := filepath.Join(out, "internal", "graphics", "quintet_precompiled.go")
+	verify := filepath.Join(out, "internal", "graphics", "quintet_verify_test.go")
+	if err := os.MkdirAll(gen, 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(gen, "main.go"), []byte(genSource), 0o644); err != nil {
+		return err
+	}
+	if err := goNative(modfile, "run", module+"/internal/quintetgen", precompiled); err != nil {
+		return fmt.Errorf("writing the programs: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(out, "internal", "graphics", "quintet_decode.go"), []byte(decodeSource), 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(verify, []byte(verifySource), 0o644); err != nil {
+		return err
+	}
+	if err := goNative(modfile, "test", "-count=1", "-run", "^TestQuintetPrecompiled$", module+"/internal/graphics"); err != nil {
+		return fmt.Errorf("checking the programs: %w", err)
+	}
+
+	// The compiler out: CompileShader looks the programs up.
+	for _, p := range []string{gen, verify} {
+		if err := os.RemoveAll(p); err != nil {
+			return err
+		}
+	}
+	if err := os.WriteFile(filepath.Join(out, "internal", "graphics", "shader.go"), []byte(graphicsShader), 0o644); err != nil {
+		return err
+	}
+	ok = true
+	fmt.Printf("ebitenpatch: %s@%s in %s: built-in shaders precompiled\n", module, version, out)
+	return nil
+}
+
+// moduleDir returns the folder and version of the module go.mod requires (downloaded
+// first if the module cache lacks it).
+func moduleDir() (dir, ver string, err error) {
+	cmd := exec.Command("go", "mod", "download", "-json", module)
+	cmd.Stderr = os.Stderr
+	b, err := cmd.Output()
+	if err != nil {
+		return "", "", fmt.Errorf("go mod download %s: %w", module, err)
+	}
+	var m struct{ Dir, Version string }
+	if err := json.Unmarshal(b, &m); err != nil {
+		return "", "", fmt.Errorf("go mod download %s: %w", module, err)
+	}
+	if m.Dir == "" {
+		return "", "", fmt.Errorf("go mod download %s: no folder", module)
+	}
+	return m.Dir, m.Version, nil
+}
+
+// goNative runs a go command for this machine (not GOOS=js) with the wasm build's go.mod.
+func goNative(modfile string, verb string, args ...string) error {
+	cmd := exec.Command("go", append([]string{verb, "-modfile", modfile}, args...)...)
+	cmd.Env = append(os.Environ(), "GOOS=", "GOARCH=", "CGO_ENABLED=0", "GOFLAGS=")
+	cmd.Stdout = os.Stderr
+	cmd.Stderr = os.Stderr
+	return cmd.Run()
+}
+
+// copyTree copies the module without its examples and tests (read-only in the module
+// cache; writable here).
+func copyTree(src, dst string) error {
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if rel == "examples" || d.Name() == "testdata" {
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		if strings.HasSuffix(d.Name(), "_test.go") || !d.Type().IsRegular() {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+}
+
+// writeModfile writes the project's go.mod with a replace of the module by the copy,
+// and its go.sum beside it.
+func writeModfile(modfile, copyDir string) error {
+	mod, err := os.ReadFile("go.mod")
+	if err != nil {
+		return fmt.Errorf("%w (run from the project's folder)", err)
+	}
+	sum, err := os.ReadFile("go.sum")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(modfile), 0o755); err != nil {
+		return err
+	}
+	mod = fmt.Appendf(mod, "\n// Written by cmd/ebitenpatch: the page is built with its copy of Ebitengine.\nreplace %s => %s\n", module, copyDir)
+	if err := os.WriteFile(modfile, mod, 0o644); err != nil {
+		return err
+	}
+	return os.WriteFile(strings.TrimSuffix(modfile, ".mod")+".sum", sum, 0o644)
+}
+
+// patchBuiltinShader replaces the template in builtinshader's shader.go by the sources
+// it makes, written out as string literals.
+func patchBuiltinShader(path string) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	s := string(b)
+	cut := func(from, to string) (before, between, after string, err error) {
+		i := strings.Index(s, from)
+		if i < 0 {
+			return "", "", "", fmt.Errorf("%s: no %q", path, from)
+		}
+		j := strings.Index(s[i+len(from):], to)
+		if j < 0 {
+			return "", "", "", fmt.Errorf("%s: no %q after %q", path, to, from)
+		}
+		return s[:i], s[i+len(from) : i+len(from)+j], s[i+len(from)+j+len(to):], nil
+	}
+	_, text, _, err := cut("template.New(\"tmpl\").Parse(`", "`))\n")
+	if err != nil {
+		return err
+	}
+	tmpl, err := template.New("tmpl").Parse(text)
+	if err != nil {
+		return err
+	}
+	const (
+		filters   = 2 // FilterNearest, FilterLinear
+		addresses = 3 // AddressUnsafe, AddressClampToZero, AddressRepeat
+	)
+	var table strings.Builder
+	table.WriteString("var sources = [FilterCount][AddressCount][2]string{\n")
+	for f := 0; f < filters; f++ {
+		table.WriteString("\t{\n")
+		for a := 0; a < addresses; a++ {
+			table.WriteString("\t\t{")
+			for _, colorM := range []bool{false, true} {
+				var buf strings.Builder
+				// The data of ShaderSource's tmpl.Execute.
+				err := tmpl.Execute(&buf, struct {
+					Filter, FilterNearest, FilterLinear                       int
+					Address, AddressUnsafe, AddressClampToZero, AddressRepeat int
+					UseColorM                                                 bool
+				}{f, 0, 1, a, 0, 1, 2, colorM})
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(&table, "%q, ", buf.String())
+			}
+			table.WriteString("},\n")
+		}
+		table.WriteString("\t},\n")
+	}
+	table.WriteString("}\n\n")
+
+	before, _, after, err := cut("var (\n\tshaders  [FilterCount]", "var ScreenShaderSource")
+	if err != nil {
+		return err
+	}
+	s = before + `// sources are the built-in shaders' sources, made from Ebitengine's template by quintet's
+// cmd/ebitenpatch (text/template stays out of the page).
+` + table.String() + `// ShaderSource returns the built-in shader source based on the given parameters.
+func ShaderSource(filter Filter, address Address, useColorM bool) []byte {
+	var c int
+	if useColorM {
+		c = 1
+	}
+	return []byte(sources[filter][address][c])
+}
+
+var ScreenShaderSource` + after
+	const imports = "import (\n\t\"bytes\"\n\t\"fmt\"\n\t\"sync\"\n\t\"text/template\"\n)\n"
+	if !strings.Contains(s, imports) {
+		return errors.New(path + ": its imports are not those this patch knows")
+	}
+	out, err := format.Source([]byte(strings.Replace(s, imports, "", 1)))
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return os.WriteFile(path, out, 0o644)
+}

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestPatchBuiltinShader: the patched builtinshader keeps its API, imports nothing, and
+// holds the twelve sources Ebitengine's template makes (each filter, address and colour
+// matrix: the nearest filter samples one texel, the linear one four; the repeat address
+// wraps; the colour matrix is applied only when asked).
+func TestPatchBuiltinShader(t *testing.T) {
+	dir, _, err := moduleDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "internal", "builtinshader", "shader.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "shader.go")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := patchBuiltinShader(path); err != nil {
+		t.Fatal(err)
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Imports) != 0 {
+		t.Errorf("the patched file imports %d packages", len(f.Imports))
+	}
+	decls := map[string]bool{}
+	var sources []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			decls[n.Name.Name] = true
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				decls[id.Name] = true
+			}
+		case *ast.TypeSpec:
+			decls[n.Name.Name] = true
+		case *ast.BasicLit:
+			if n.Kind == token.STRING && strings.HasPrefix(n.Value, `"`) {
+				s, err := strconv.Unquote(n.Value)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if strings.HasPrefix(s, "//kage:unit pixels") {
+					sources = append(sources, s)
+				}
+			}
+		}
+		return true
+	})
+	for _, name := range []string{"Filter", "Address", "FilterCount", "AddressCount", "ShaderSource", "ScreenShaderSource", "ClearShaderSource", "AppendShaderSources", "UniformColorMBody", "sources"} {
+		if !decls[name] {
+			t.Errorf("the patched file has no %s", name)
+		}
+	}
+	if decls["tmpl"] {
+		t.Error("the patched file still has the template")
+	}
+	if len(sources) != 12 {
+		t.Fatalf("%d sources in the table, want 12", len(sources))
+	}
+	for i, s := range sources {
+		filter, address, colorM := i/6, i/2%3, i%2 == 1
+		want := 1 // the nearest filter samples one texel, the linear four
+		if filter == 1 {
+			want = 4
+		}
+		if n := strings.Count(s, "imageSrc0UnsafeAt(") + strings.Count(s, "imageSrc0At("); n != want {
+			t.Errorf("source %d (filter %d, address %d): %d samples", i, filter, address, n)
+		}
+		if strings.Contains(s, "adjustTexelForAddressRepeat") != (address == 2) {
+			t.Errorf("source %d (address %d): the repeat wrap is there or missing", i, address)
+		}
+		if strings.Contains(s, "ColorMBody * clr") != colorM {
+			t.Errorf("source %d (colour matrix %t): the matrix is there or missing", i, colorM)
+		}
+		if !strings.Contains(s, "func Fragment(") || strings.Contains(s, "{{") {
+			t.Errorf("source %d is not a filled template:\n%s", i, s)
+		}
+	}
+}
