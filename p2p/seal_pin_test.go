@@ -80,14 +80,20 @@ func revealKey(r game.Rules, st game.Step) CellKey { return revealCellKey(r, st)
 
 // TestSealPinned: the secrets' cells on the wire stay as they were (testdata/seal.txt).
 func TestSealPinned(t *testing.T) {
-	got := sealTranscript(t)
-	if *updateSeal {
-		if err := os.WriteFile("testdata/seal.txt", []byte(got), 0o644); err != nil {
+	checkPin(t, "testdata/seal.txt", sealTranscript(t), *updateSeal)
+}
+
+// checkPin compares a transcript with its pinned file, or rewrites the file when update
+// is set; a difference names its first line.
+func checkPin(t *testing.T, file, got string, update bool) {
+	t.Helper()
+	if update {
+		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	want, err := os.ReadFile("testdata/seal.txt")
+	want, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,9 +101,9 @@ func TestSealPinned(t *testing.T) {
 		gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
 		for i := range min(len(gl), len(wl)) {
 			if gl[i] != wl[i] {
-				t.Fatalf("line %d:\n got  %s\n want %s", i+1, gl[i], wl[i])
+				t.Fatalf("%s, line %d:\n got  %s\n want %s", file, i+1, gl[i], wl[i])
 			}
 		}
-		t.Fatalf("%d lines, want %d", len(gl), len(wl))
+		t.Fatalf("%s: %d lines, want %d", file, len(gl), len(wl))
 	}
 }

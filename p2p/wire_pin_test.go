@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -88,24 +87,5 @@ func wireTranscript(t *testing.T) string {
 // TestWirePinned: what each side sends, frame by frame, stays as it was
 // (testdata/wire.txt): a refactoring of the protocol changes no message.
 func TestWirePinned(t *testing.T) {
-	got := wireTranscript(t)
-	if *updateWire {
-		if err := os.WriteFile("testdata/wire.txt", []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile("testdata/wire.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-		for i := range min(len(gl), len(wl)) {
-			if gl[i] != wl[i] {
-				t.Fatalf("line %d:\n got  %s\n want %s", i+1, gl[i], wl[i])
-			}
-		}
-		t.Fatalf("%d lines, want %d", len(gl), len(wl))
-	}
+	checkPin(t, "testdata/wire.txt", wireTranscript(t), *updateWire)
 }
