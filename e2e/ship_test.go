@@ -533,7 +533,8 @@ func TestShipLoader(t *testing.T) {
 	})()`
 	var seen []loaderState
 	for deadline := time.Now().Add(ceiling(90 * time.Second)); len(seen) < 3; {
-		tb.until("part of the wasm has arrived", `window.quintetLoad && quintetLoad.got > 0 && quintetLoad.got < quintetLoad.total`, 90*time.Second)
+		// Some of it, or all: the last bytes may arrive between two looks (a busy machine).
+		tb.until("part of the wasm has arrived", `window.quintetLoad && quintetLoad.got > 0`, 90*time.Second)
 		st := tabEval[loaderState](tb, read)
 		if st.Got == st.Total {
 			break
