@@ -210,23 +210,7 @@ func TestTimedGameResumed(t *testing.T) {
 // do not end it) is archived on both devices as settled, with the claim's result, and
 // the archive reads back.
 func TestClaimedFriendGameArchived(t *testing.T) {
-	a, b := p2p.Pipe()
-	host := p2p.NewMatch(p2p.Config{Host: true, Variant: "chess", Deadline: time.Millisecond})
-	guest := p2p.NewMatch(p2p.Config{Deadline: time.Millisecond})
-	host.Start(a)
-	guest.Start(b)
-	var ms [2]*match.Match
-	for i, pm := range []*p2p.Match{host, guest} {
-		for pm.View() == nil {
-			time.Sleep(time.Millisecond)
-		}
-		var c match.Config
-		c.Variant = "chess"
-		c.Seats[pm.Color()] = match.Seat{Human: true}
-		c.Seats[pm.Color().Other()] = match.Seat{Remote: true}
-		ms[i] = match.NewRemote(pm, c)
-		defer ms[i].Close()
-	}
+	ms := friendPair(t, p2p.Config{Host: true, Variant: "chess", Deadline: time.Millisecond}, p2p.Config{Deadline: time.Millisecond})
 	waiting, other := ms[0], ms[1]
 	if waiting.Me() == game.White {
 		waiting, other = other, waiting
@@ -277,23 +261,7 @@ func TestClaimedFriendGameArchived(t *testing.T) {
 // archived game, reopened, exports the same times.
 func TestTimedFriendGameArchivedWithClocks(t *testing.T) {
 	ctl := clock.Presets[2]
-	a, b := p2p.Pipe()
-	host := p2p.NewMatch(p2p.Config{Host: true, Variant: "simultaneous", Clock: ctl})
-	guest := p2p.NewMatch(p2p.Config{Clock: ctl})
-	host.Start(a)
-	guest.Start(b)
-	var ms [2]*match.Match
-	for i, pm := range []*p2p.Match{host, guest} {
-		for pm.View() == nil {
-			time.Sleep(time.Millisecond)
-		}
-		var c match.Config
-		c.Variant = "simultaneous"
-		c.Seats[pm.Color()] = match.Seat{Human: true}
-		c.Seats[pm.Color().Other()] = match.Seat{Remote: true}
-		ms[i] = match.NewRemote(pm, c)
-		defer ms[i].Close()
-	}
+	ms := friendPair(t, p2p.Config{Host: true, Variant: "simultaneous", Clock: ctl}, p2p.Config{Clock: ctl})
 	const turns = 3
 	for i := 0; len(ms[0].Game().Entries()) < 2*turns || len(ms[1].Game().Entries()) < 2*turns; i++ {
 		for _, m := range ms {
@@ -353,4 +321,27 @@ func TestTimedFriendGameArchivedWithClocks(t *testing.T) {
 			t.Errorf("reopened from the archive, the times are %v, in the game %v", got, want)
 		}
 	}
+}
+
+// friendPair starts a friend game between two matches over a pipe, the host's seat
+// first, each seen by its person with the other remote; both close when the test ends.
+func friendPair(t *testing.T, hostCfg, guestCfg p2p.Config) [2]*match.Match {
+	t.Helper()
+	a, b := p2p.Pipe()
+	host, guest := p2p.NewMatch(hostCfg), p2p.NewMatch(guestCfg)
+	host.Start(a)
+	guest.Start(b)
+	var ms [2]*match.Match
+	for i, pm := range []*p2p.Match{host, guest} {
+		for pm.View() == nil {
+			time.Sleep(time.Millisecond)
+		}
+		var c match.Config
+		c.Variant = hostCfg.Variant
+		c.Seats[pm.Color()] = match.Seat{Human: true}
+		c.Seats[pm.Color().Other()] = match.Seat{Remote: true}
+		ms[i] = match.NewRemote(pm, c)
+		t.Cleanup(ms[i].Close)
+	}
+	return ms
 }
