@@ -107,16 +107,7 @@ func TestArchiveRefusesDamage(t *testing.T) {
 	short.Games = []Archived{a.Games[0]}
 	short.Games[0].Log = short.Games[0].Log[:3]
 	cases["not over"] = EncodeArchive(short)
-	for name, text := range cases {
-		if text == good {
-			t.Fatalf("%s: the damage did not apply to %s", name, good)
-		}
-		if _, err := DecodeArchive(text, levels); err == nil {
-			t.Errorf("%s: accepted", name)
-		} else {
-			t.Logf("%s: %v", name, err)
-		}
-	}
+	archiveRefuses(t, good, cases)
 }
 
 func FuzzDecodeArchive(f *testing.F) {
@@ -159,6 +150,21 @@ func TestArchiveSettled(t *testing.T) {
 	for name, y := range map[string]Archived{"not a friend's": notFriend, "over by its moves": over, "no reason": noReason} {
 		if _, err := y.Check(levels); err == nil {
 			t.Errorf("%s: accepted", name)
+		}
+	}
+}
+
+// archiveRefuses checks that every damaged copy of the archive good is refused.
+func archiveRefuses(t *testing.T, good string, damaged map[string]string) {
+	t.Helper()
+	for name, text := range damaged {
+		if text == good {
+			t.Fatalf("%s: the damage did not apply to %s", name, good)
+		}
+		if _, err := DecodeArchive(text, levels); err == nil {
+			t.Errorf("%s: accepted", name)
+		} else {
+			t.Logf("%s: %v", name, err)
 		}
 	}
 }

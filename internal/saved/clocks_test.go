@@ -89,22 +89,13 @@ func TestClocksRefused(t *testing.T) {
 	var a Archive
 	a.Add(Finished(timedChess(t), nil, game.White, "easy", false, when))
 	good := EncodeArchive(a)
-	for name, text := range map[string]string{
+	archiveRefuses(t, good, map[string]string{
 		"one short":        strings.Replace(good, `"clk":[178000,`, `"clk":[`, 1),
 		"below -1":         strings.Replace(good, `"clk":[178000,`, `"clk":[-2,`, 1),
 		"too long":         strings.Replace(good, `"clk":[178000,`, `"clk":[`+"99999999999999"+`,`, 1),
 		"no time control":  strings.Replace(good, `"tc":"3+2",`, ``, 1),
 		"bad time control": strings.Replace(good, `"tc":"3+2"`, `"tc":"fast"`, 1),
-	} {
-		if text == good {
-			t.Fatalf("%s: the damage did not apply to %s", name, good)
-		}
-		if _, err := DecodeArchive(text, levels); err == nil {
-			t.Errorf("%s: accepted", name)
-		} else {
-			t.Logf("%s: %v", name, err)
-		}
-	}
+	})
 	old := `{"v":1,"games":[{"v":1,"variant":"chess","human":"white","level":"easy","log":[[0,0,13,21,0,0,0,0,0,0],[0,1,52,36,1,0,0,0,0,0],[0,0,14,30,1,0,0,0,0,0],[0,1,59,31,0,0,0,0,0,0]],"date":"2026-12-01 21:30","opponent":"easy","result":"0-1","reason":"checkmate"}]}`
 	if b, err := DecodeArchive(old, levels); err != nil || len(b.Games) != 1 {
 		t.Errorf("an archive of version 1: %v", err)
