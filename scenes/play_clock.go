@@ -37,9 +37,19 @@ func clockFace(m *match.Match, c game.Color) (face string, run, low bool) {
 	return clock.Text(left), run, left < lowTime(m.Config().Clock)
 }
 
-// Ticking is what of the clocks the screen shows: when it changes the app draws again
-// (a clock that runs changes the screen with no event).
-func (p *Play) Ticking() string { return clockTicking(p.m) }
+// Ticking is what of the screen changes with time alone (the clocks, a friend's chat
+// line until it fades, the "Say…" button's pause): when it changes the app draws again.
+func (p *Play) Ticking() string {
+	s := clockTicking(p.m)
+	if p.net != nil {
+		now := time.Now()
+		s += "|" + p.net.lastChat(now)
+		if now.Sub(p.net.saidAt) < sayEvery {
+			s += "|saying"
+		}
+	}
+	return s
+}
 
 func clockTicking(m *match.Match) string {
 	if !m.Timed() {
