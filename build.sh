@@ -179,8 +179,9 @@ $unformatted"
 	say "browser test (headless Chromium against static/)"
 	# The browser tests take minutes (more on a shared machine): more than go test's default
 	# 10 min timeout must not abort them. Their waits scale with the machine's load
-	# (QUINTET_E2E_SLOW sets the factor).
-	QUINTET_CHROMIUM="$chromium" go test -count=1 -timeout 60m -v ./e2e/
+	# (QUINTET_E2E_SLOW sets the factor). Four run at a time, each on a site of its own;
+	# the few that measure time run first, alone (e2e/harness_test.go, apart).
+	QUINTET_CHROMIUM="$chromium" go test -count=1 -timeout 60m -parallel 4 -v ./e2e/
 
 	say "all tests passed in $((SECONDS - start)) s"
 }

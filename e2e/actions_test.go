@@ -24,25 +24,23 @@ import (
 // tablets and desktops. Each starts from a position loaded through the page's dialog, so
 // that no long game is played to reach it.
 func TestActions(t *testing.T) {
-	start := time.Now()
-	srv := startServer(t, staticDir(t))
+	t.Parallel()
 	browser := startBrowser(t)
 
-	t.Run("probabilistic-strike-odds", func(t *testing.T) { testStrike(t, browser, srv) })
-	t.Run("probabilistic-defence-phone", func(t *testing.T) { testDefence(t, browser, srv) })
-	t.Run("probabilistic-pick-hotseat", func(t *testing.T) { testPickHotseat(t, browser, srv) })
-	t.Run("crown-stones", func(t *testing.T) { testStones(t, browser, srv) })
-	t.Run("crown-hidden", func(t *testing.T) { testHidden(t, browser, srv) })
-	t.Run("crown-split", func(t *testing.T) { testSplit(t, browser, srv) })
-	t.Run("crown-paratrooper-phone", func(t *testing.T) { testParatrooper(t, browser, srv) })
-	t.Run("pillar-tower", func(t *testing.T) { testTower(t, browser, srv) })
-	t.Run("pillar-long-press-phone", func(t *testing.T) { testLongPress(t, browser, srv) })
-	t.Run("simultaneous-hotseat", func(t *testing.T) { testSimulHotseat(t, browser, srv) })
-	t.Run("buttons-vs-ai", func(t *testing.T) { testButtonsAI(t, browser, srv) })
-	t.Run("buttons-hotseat", func(t *testing.T) { testButtonsHotseat(t, browser, srv) })
-	t.Run("board-comfort", func(t *testing.T) { testComfort(t, browser, srv) })
-	t.Run("labels-fit", func(t *testing.T) { testLabels(t, browser, srv) })
-	t.Logf("action tests took %v", time.Since(start).Round(time.Second))
+	t.Run("probabilistic-strike-odds", func(t *testing.T) { testStrike(t, browser, apart(t)) })
+	t.Run("probabilistic-defence-phone", func(t *testing.T) { testDefence(t, browser, apart(t)) })
+	t.Run("probabilistic-pick-hotseat", func(t *testing.T) { testPickHotseat(t, browser, apart(t)) })
+	t.Run("crown-stones", func(t *testing.T) { testStones(t, browser, apart(t)) })
+	t.Run("crown-hidden", func(t *testing.T) { testHidden(t, browser, apart(t)) })
+	t.Run("crown-split", func(t *testing.T) { testSplit(t, browser, apart(t)) })
+	t.Run("crown-paratrooper-phone", func(t *testing.T) { testParatrooper(t, browser, apart(t)) })
+	t.Run("pillar-tower", func(t *testing.T) { testTower(t, browser, apart(t)) })
+	t.Run("pillar-long-press-phone", func(t *testing.T) { testLongPress(t, browser, apart(t)) })
+	t.Run("simultaneous-hotseat", func(t *testing.T) { testSimulHotseat(t, browser, apart(t)) })
+	t.Run("buttons-vs-ai", func(t *testing.T) { testButtonsAI(t, browser, apart(t)) })
+	t.Run("buttons-hotseat", func(t *testing.T) { testButtonsHotseat(t, browser, apart(t)) })
+	t.Run("board-comfort", func(t *testing.T) { testComfort(t, browser, apart(t)) })
+	t.Run("labels-fit", func(t *testing.T) { testLabels(t, browser, apart(t)) })
 }
 
 // loadText loads a position text or PGN through the page's dialog and waits until the

@@ -20,14 +20,13 @@ import (
 // (the address still says play=1), at a phone and a desktop; a link to another game then
 // starts that game afresh.
 func TestLinkReload(t *testing.T) {
-	srv := startServer(t, staticDir(t))
+	t.Parallel()
 	browser := startBrowser(t)
 	for _, vp := range []viewport{phone, desktop} {
 		t.Run(vp.name, func(t *testing.T) {
+			srv := apart(t)
 			link := "?variant=crown&opt=kind=stones&side=random&opponent=beginner&play=1"
 			tb := open(t, browser, srv.url, link, vp)
-			tb.clearStorage()
-			tb.reload()
 			s := settle(tb, 0)
 			for range 2 {
 				m := boardMoves(t, s)[0]
@@ -71,13 +70,12 @@ func TestLinkReload(t *testing.T) {
 // result; one opens in review at its start and steps forward; its PGN is exported; the
 // list survives a reload; in Russian its words are Russian. Phone and desktop.
 func TestArchive(t *testing.T) {
-	srv := startServer(t, staticDir(t))
+	t.Parallel()
 	browser := startBrowser(t)
 	for _, vp := range []viewport{desktop, phone} {
 		t.Run(vp.name, func(t *testing.T) {
+			srv := apart(t)
 			tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&play=1", vp)
-			tb.clearStorage()
-			tb.reload()
 			s := waitPlay(tb)
 			for _, mv := range []string{"e2e4", "g1f3"} {
 				s = waitTurn(tb, s.Game.Plies)
@@ -208,7 +206,7 @@ func review(tb *tab) int {
 // listed a page at a time, newest first, with Older and Newer; a damaged one is dropped
 // with a message. Phone and desktop.
 func TestArchivePages(t *testing.T) {
-	srv := startServer(t, staticDir(t))
+	t.Parallel()
 	browser := startBrowser(t)
 	var a saved.Archive
 	when := time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC)
@@ -229,6 +227,7 @@ func TestArchivePages(t *testing.T) {
 	oldest := when.Add(5 * time.Hour).Format(saved.DateLayout)
 	for _, vp := range []viewport{desktop, phone} {
 		t.Run(vp.name, func(t *testing.T) {
+			srv := apart(t)
 			tb := open(t, browser, srv.url, "", vp)
 			tb.eval(`localStorage.setItem("quintet.archive", ` + strconv.Quote(text) + `)`)
 			tb.reload()

@@ -152,7 +152,7 @@ func startServerAt(t *testing.T, dir, prefix string, encode bool) *server {
 	s := &server{url: "http://" + ln.Addr().String() + prefix, prefix: prefix, encode: encode, dir: dir}
 	s.srv = &http.Server{Handler: http.HandlerFunc(s.serve)}
 	go s.srv.Serve(ln)
-	t.Cleanup(func() { s.srv.Close() })
+	servers.add(s.srv)
 	return s
 }
 
@@ -354,6 +354,11 @@ func newTab(t *testing.T, browser context.Context, vp viewport, limit time.Durat
 	tb.cancel = func() { cancelTimeout(); cancel() }
 	t.Cleanup(tb.cancel) // a failed test's tab must not go on drawing in the shared browser
 	tb.collect(ctx)
+	// Tests run side by side, each tab in a window of its own, and only one window has
+	// the focus: every page is made to act as the focused one, so that keys reach it.
+	if _, err := chromedp.Call(ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
+		t.Fatalf("open a tab: %v", err)
+	}
 	return tb
 }
 

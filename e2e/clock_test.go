@@ -17,10 +17,11 @@ import (
 // so; the PGN has the TimeControl tag, a %clk after each move and the flag. Desktop (with
 // two moves each) and phone (390×844, the clocks alone).
 func TestClockAI(t *testing.T) {
-	srv := startServer(t, staticDir(t))
+	t.Parallel()
 	browser := startBrowser(t)
 	for _, vp := range []viewport{desktop, phone3} {
 		t.Run(vp.name, func(t *testing.T) {
+			srv := apart(t)
 			tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&tc=30s+0&play=1", vp)
 			tb.clearStorage()
 			s := waitTurn(tb, 0)
@@ -88,10 +89,11 @@ func TestClockAI(t *testing.T) {
 // control of 7 minutes and 3 seconds, its steps change it, a preset chosen is remembered
 // after a reload without tc=, and the game started from it runs on that control.
 func TestClockSetup(t *testing.T) {
-	srv := startServer(t, staticDir(t))
+	t.Parallel()
 	browser := startBrowser(t)
 	for _, vp := range []viewport{desktop, phone3} {
 		t.Run(vp.name, func(t *testing.T) {
+			srv := apart(t)
 			tb := open(t, browser, srv.url, "?variant=chess&opponent=easy&tc=7%2B3", vp)
 			tb.clearStorage()
 			label := func(s state, id string) string {

@@ -15,7 +15,7 @@ import (
 // time; claimed, both pages end the game 0-1 on time.
 func TestFriendFlag(t *testing.T) {
 	relay := testrelay.Start(t)
-	srv := startServer(t, staticDir(t))
+	srv := apart(t)
 	browser := friendBrowser(t)
 	host, link := hostLinkQ(t, browser, srv, relay, "chess", "&tc=10s+0")
 	if !strings.Contains(link, "tc=10s%2B0") {
@@ -64,7 +64,7 @@ func TestFriendFlag(t *testing.T) {
 // tolerance) Black claims on time, not as an abandonment: 0-1 on time.
 func TestFriendFlagAway(t *testing.T) {
 	relay := testrelay.Start(t)
-	srv := startServer(t, staticDir(t))
+	srv := apart(t)
 	browser := friendBrowser(t)
 	host, link := hostLinkQ(t, browser, srv, relay, "chess", "&tc=10s+0")
 	guest, _, _ := join(t, browser, srv, host, link, phone)

@@ -124,10 +124,11 @@ func playMove(tb *tab, s state, m game.Move) {
 // and a Crown game up to a reveal.
 func TestFriend(t *testing.T) {
 	relay := testrelay.Start(t)
-	srv := startServer(t, staticDir(t))
+	t.Parallel()
 	browser := friendBrowser(t)
 
 	t.Run("simultaneous", func(t *testing.T) {
+		srv := apart(t)
 		host, link := hostLink(t, browser, srv, relay, "simultaneous")
 		guest, hs, gs := join(t, browser, srv, host, link, phone)
 		hn, gn := host.net(), guest.net()
@@ -181,6 +182,7 @@ func TestFriend(t *testing.T) {
 	})
 
 	t.Run("crown-reveal", func(t *testing.T) {
+		srv := apart(t)
 		host, link := hostLink(t, browser, srv, relay, "crown")
 		guest, _, _ := join(t, browser, srv, host, link, desktop)
 		tabs := map[string]*tab{host.net().Color: host, guest.net().Color: guest}
@@ -261,7 +263,7 @@ func TestFriend(t *testing.T) {
 // here), paired through the link it prints via mosquitto, over pion's WebRTC.
 func TestFriendNativeHost(t *testing.T) {
 	relay := testrelay.Start(t)
-	srv := startServer(t, staticDir(t))
+	srv := apart(t)
 	bin := filepath.Join(t.TempDir(), "quintet")
 	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/quintet").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
@@ -334,7 +336,7 @@ func TestFriendNativeHost(t *testing.T) {
 // localStorage, pairs again through the same room, and no move is lost.
 func TestFriendResume(t *testing.T) {
 	relay := testrelay.Start(t)
-	srv := startServer(t, staticDir(t))
+	srv := apart(t)
 	browser := friendBrowser(t)
 	host, link := hostLink(t, browser, srv, relay, "chess")
 	guest, _, _ := join(t, browser, srv, host, link, desktop)
@@ -377,7 +379,7 @@ func TestFriendResume(t *testing.T) {
 // TestFriendNoRelay pairs without any relay: the host's link carries the offer, the
 // friend's page shows an answer code, the host pastes it into the page's text box.
 func TestFriendNoRelay(t *testing.T) {
-	srv := startServer(t, staticDir(t))
+	srv := apart(t)
 	browser := friendBrowser(t)
 	// A relay nobody listens on: pairing must not need it.
 	host := open(t, browser, srv.url, offline("ws://127.0.0.1:9"), desktop)
@@ -425,7 +427,7 @@ func TestFriendNoRelay(t *testing.T) {
 // game.
 func TestFriendChatAndAbandon(t *testing.T) {
 	relay := testrelay.Start(t)
-	srv := startServer(t, staticDir(t))
+	srv := apart(t)
 	browser := friendBrowser(t)
 	host, link := hostLinkQ(t, browser, srv, relay, "chess", "&away=2")
 	guest, _, _ := joinQ(t, browser, srv, host, link, phone, "&away=2")
@@ -512,7 +514,7 @@ func TestFriendChatAndAbandon(t *testing.T) {
 // win on both pages, the guest's saying it lost by claim.
 func TestFriendClaimOnTime(t *testing.T) {
 	relay := testrelay.Start(t)
-	srv := startServer(t, staticDir(t))
+	srv := apart(t)
 	browser := friendBrowser(t)
 	host, link := hostLinkQ(t, browser, srv, relay, "chess", "&away=2")
 	guest, hs, _ := joinQ(t, browser, srv, host, link, phone, "&away=2")

@@ -15,7 +15,7 @@ import (
 // claimed, the message gives way to the result.
 func TestFriendTimeUpShown(t *testing.T) {
 	relay := testrelay.Start(t)
-	srv := startServer(t, staticDir(t))
+	srv := apart(t)
 	browser := friendBrowser(t)
 	host, link := hostLinkQ(t, browser, srv, relay, "chess", "&tc=10s+0")
 	guest, _, _ := join(t, browser, srv, host, link, phone)

@@ -10,6 +10,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -22,11 +23,46 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// TestMain closes the shared browser after the last test.
+// TestMain closes the shared browser and the sites' servers after the last test.
 func TestMain(m *testing.M) {
 	code := m.Run()
 	shared.stop()
+	servers.closeAll()
 	os.Exit(code)
+}
+
+// apart makes t run beside the other tests (go test -parallel; ./build.sh test runs four
+// at a time) and gives it a site of its own: a new origin, so a storage, caches and a
+// service worker no other test touches. A round that shares nothing with its neighbours
+// is a test of its own this way; only the tests that measure time run alone.
+func apart(t *testing.T) *server {
+	t.Helper()
+	t.Parallel()
+	return startServer(t, staticDir(t))
+}
+
+// servers are every site served in the run. They are closed only when the run ends: a
+// closed server's port could be given to a later test's, which would then find the
+// storage an earlier test left on that origin.
+var servers serverList
+
+type serverList struct {
+	mu   sync.Mutex
+	list []*http.Server
+}
+
+func (l *serverList) add(s *http.Server) {
+	l.mu.Lock()
+	l.list = append(l.list, s)
+	l.mu.Unlock()
+}
+
+func (l *serverList) closeAll() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, s := range l.list {
+		s.Close()
+	}
 }
 
 // shared is the one Chromium of the run. Starting one costs a second or two (more on a

@@ -19,13 +19,13 @@ import (
 // damaged by someone else. One browser profile, so the subtests run in order and each
 // starts from empty storage.
 func TestRemembered(t *testing.T) {
-	srv := startServer(t, staticDir(t))
+	t.Parallel()
 	browser := startBrowser(t)
-	t.Run("browser-language", func(t *testing.T) { testBrowserLanguage(t, browser, srv) })
-	t.Run("language-switch", func(t *testing.T) { testLanguageSwitch(t, browser, srv) })
-	t.Run("russian-phone", func(t *testing.T) { testRussianPhone(t, browser, srv) })
-	t.Run("resume-game", func(t *testing.T) { testResume(t, browser, srv) })
-	t.Run("damaged-storage", func(t *testing.T) { testDamaged(t, browser, srv) })
+	t.Run("browser-language", func(t *testing.T) { testBrowserLanguage(t, browser, apart(t)) })
+	t.Run("language-switch", func(t *testing.T) { testLanguageSwitch(t, browser, apart(t)) })
+	t.Run("russian-phone", func(t *testing.T) { testRussianPhone(t, browser, apart(t)) })
+	t.Run("resume-game", func(t *testing.T) { testResume(t, browser, apart(t)) })
+	t.Run("damaged-storage", func(t *testing.T) { testDamaged(t, browser, apart(t)) })
 }
 
 // str evaluates a JavaScript expression that gives a string ("" for null).
@@ -120,8 +120,6 @@ func testBrowserLanguage(t *testing.T, browser context_, srv *server) {
 // it, the in-game switch turns it back, and that is kept too.
 func testLanguageSwitch(t *testing.T, browser context_, srv *server) {
 	tb := open(t, browser, srv.url, "", desktop)
-	tb.clearStorage()
-	tb.reload()
 	s := tb.wait("the setup screen in English", func(s state) bool { return s.Scene == "setup" && len(s.Buttons) > 0 })
 	if tb.lang() != "en" || labels(s)["play"] != "Play" {
 		t.Fatalf("an English browser's first visit: lang %q, play %q", tb.lang(), labels(s)["play"])

@@ -56,10 +56,11 @@ func squarePixels(tb *tab, s state, name string) []color.RGBA {
 // crown mark, the AI's monarchs none (their crown is secret); the Dame is drawn unlike the
 // chess queen. Phone and desktop.
 func TestCrownMark(t *testing.T) {
-	srv := startServer(t, staticDir(t))
+	t.Parallel()
 	browser := startBrowser(t)
 	for _, vp := range []viewport{desktop, phone} {
 		t.Run(vp.name, func(t *testing.T) {
+			srv := apart(t)
 			tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&play=1", vp)
 			s := waitTurn(tb, 0)
 			tb.screenshot("marks-chess-queen-" + vp.name)
@@ -107,10 +108,11 @@ func TestCrownMark(t *testing.T) {
 // on the target; one that captures a red cross. Phone and desktop, two people on one device
 // so that the board stays on the move.
 func TestClimbMark(t *testing.T) {
-	srv := startServer(t, staticDir(t))
+	t.Parallel()
 	browser := startBrowser(t)
 	for _, vp := range []viewport{desktop, phone} {
 		t.Run(vp.name, func(t *testing.T) {
+			srv := apart(t)
 			for _, c := range []struct {
 				name, pos string
 				want, not color.RGBA
@@ -119,8 +121,6 @@ func TestClimbMark(t *testing.T) {
 				{"capture", "1qrn1k/4p1/6/6/6/Rn3K w - - R 1", captureRed, climbBlue},
 			} {
 				tb := open(t, browser, srv.url, "?variant=pillar&side=white&opponent=person&play=1", vp)
-				tb.clearStorage()
-				tb.reload()
 				waitPlay(tb)
 				s := loadText(t, tb, c.pos, 0)
 				pressSq(tb, s, "a1")

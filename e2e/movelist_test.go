@@ -100,13 +100,14 @@ func pgnOf(t *testing.T, variant, text, script string) string {
 // move it allowed. Simultaneous chess: a resolution the notation does not tell is said in
 // words under the move.
 func TestMoveList(t *testing.T) {
-	srv := startServer(t, staticDir(t))
+	t.Parallel()
 	browser := startBrowser(t)
 	prob := pgnOf(t, "probabilistic", "r3k2r/p7/8/8/8/8/7P/R3K2R w - - 0 1", "Rxa7 3+4 Rxh2 0+0 Rxa7 4+5 Kd7 Rxh2 1+1 Ke7")
 	// Ending on Black's roll of a pawn: Black to move, nothing rolled by itself.
 	pillar := pgnOf(t, "pillar", "", "1+0 Ra1^a2 4+0 b5-b4 2+0 Ne1-f3 5+0 pass 4+0 c2-c3 4+0")
 	for _, vp := range []viewport{desktop, phone} {
 		t.Run(vp.name, func(t *testing.T) {
+			srv := apart(t)
 			tb := open(t, browser, srv.url, "?variant=probabilistic&side=white&opponent=person&play=1", vp)
 			waitPlay(tb)
 			s := loadText(t, tb, prob, 10)

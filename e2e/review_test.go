@@ -21,7 +21,7 @@ import (
 // (as the engine replays the moves), asks the AI to analyse one, returns to the game and
 // reviews it again once it is over.
 func TestReview(t *testing.T) {
-	srv := startServer(t, staticDir(t))
+	srv := apart(t)
 	browser := startBrowser(t)
 	tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&play=1", desktop)
 	s := waitPlay(tb)
@@ -141,7 +141,7 @@ func positionsOf(t *testing.T, s state) []string {
 // answer before the presses are in (then the move is simply played): each part is tried
 // on the next moves until it happened while the AI was thinking.
 func TestPremove(t *testing.T) {
-	srv := startServer(t, staticDir(t))
+	srv := apart(t)
 	browser := startBrowser(t)
 	// The AI must think longer than the presses take to reach the page, which on a busy
 	// machine is seconds: its budget follows the tests' ceilings.

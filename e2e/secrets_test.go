@@ -21,7 +21,7 @@ import (
 // the same log is read through the same code: scenes/match's TestScreenLogHidesTheAIsSecret
 // checks it there, natively.)
 func TestSecretsNotDrawn(t *testing.T) {
-	srv := startServer(t, staticDir(t))
+	t.Parallel()
 	browser := startBrowser(t)
 	// pass hands the device to the person to: the hand-over screen, a tap, their view.
 	pass := func(tb *tab, to string) state {
@@ -88,6 +88,7 @@ func TestSecretsNotDrawn(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			srv := apart(t)
 			var shots [2]image.Image
 			var moves [2][]string
 			for which := range 2 {

@@ -59,13 +59,12 @@ var (
 // (pixels differ from the other set's on every piece of Crown's start, the Dame and the
 // Ferz included). Phone (touch) and desktop.
 func TestSettings(t *testing.T) {
-	srv := startServer(t, staticDir(t))
+	t.Parallel()
 	browser := startBrowser(t)
 	for _, vp := range []viewport{desktop, phone} {
 		t.Run(vp.name, func(t *testing.T) {
+			srv := apart(t)
 			tb := open(t, browser, srv.url, "?variant=crown&side=white&opponent=beginner&play=1", vp)
-			tb.clearStorage() // the first theme and set, and not the game of the last round
-			tb.reload()
 			tb.wait("the crown choice", func(s state) bool { return s.Game != nil && s.Game.Panel != "" })
 			// Crown's start with a Ferz for the f1 bishop: every piece of the game in sight.
 			loadText(t, tb, "rnbdkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBDKFNR w KDAHkdah - 0 1 crown=-- monarchs=e1d1/e8d8", 0)
@@ -184,10 +183,11 @@ func pieceDiff(a, b []color.RGBA) int {
 // words ("Предложить ничью", not "Предл. ничью"), none cut short, at 1280×800 and
 // 390×844; a label too long for one line is drawn on two, inside its button (pixels).
 func TestRussianButtons(t *testing.T) {
-	srv := startServer(t, staticDir(t))
+	t.Parallel()
 	browser := startBrowser(t)
 	for _, vp := range []viewport{desktop, phone} {
 		t.Run(vp.name, func(t *testing.T) {
+			srv := apart(t)
 			tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&play=1", vp)
 			tb.clearStorage()
 			tb.eval(`localStorage.setItem("quintet.settings", '{"v":1,"lang":"ru"}')`)

@@ -47,18 +47,17 @@ var games = []struct {
 }
 
 func TestSite(t *testing.T) {
-	start := time.Now()
-	dir := staticDir(t)
-	srv := startServer(t, dir)
+	t.Parallel()
 	browser := startBrowser(t)
 
-	t.Run("setup-desktop", func(t *testing.T) { testSetup(t, browser, srv) })
+	t.Run("setup-desktop", func(t *testing.T) { testSetup(t, browser, apart(t)) })
 	for _, g := range games {
-		t.Run(g.name+"-desktop-mouse", func(t *testing.T) { testGameDesktop(t, browser, srv, g.name, g.ending) })
-		t.Run(g.name+"-phone-touch", func(t *testing.T) { testGamePhone(t, browser, srv, g.name) })
+		t.Run(g.name+"-desktop-mouse", func(t *testing.T) { testGameDesktop(t, browser, apart(t), g.name, g.ending) })
+		t.Run(g.name+"-phone-touch", func(t *testing.T) { testGamePhone(t, browser, apart(t), g.name) })
 	}
-	t.Run("crown-hotseat-handover", func(t *testing.T) { testCrownHotseat(t, browser, srv) })
+	t.Run("crown-hotseat-handover", func(t *testing.T) { testCrownHotseat(t, browser, apart(t)) })
 	t.Run("tablet", func(t *testing.T) {
+		srv := apart(t)
 		tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&play=1", tablet)
 		s := waitPlay(tb)
 		tb.screenshot("chess-tablet")
@@ -66,6 +65,7 @@ func TestSite(t *testing.T) {
 		checkConsole(t, tb.close(), srv)
 	})
 	t.Run("unknown-variant", func(t *testing.T) {
+		srv := apart(t)
 		tb := open(t, browser, srv.url, "?variant=nosuch", desktop)
 		s := tb.state()
 		if s.Scene != "setup" || !strings.Contains(s.Error, "nosuch") {
@@ -73,8 +73,11 @@ func TestSite(t *testing.T) {
 		}
 		checkConsole(t, tb.close(), srv)
 	})
-	t.Run("frame-rate", func(t *testing.T) { testFrameRate(t, browser, srv) })
-	t.Logf("browser tests took %v", time.Since(start).Round(time.Second))
+}
+
+// TestFrameRate runs alone (not apart): what it measures is the page's own frame rate.
+func TestFrameRate(t *testing.T) {
+	testFrameRate(t, startBrowser(t), startServer(t, staticDir(t)))
 }
 
 // waitPlay waits for the play screen with the board laid out and drawn.

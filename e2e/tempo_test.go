@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -18,7 +19,7 @@ import (
 // (scenes/motion.go), not in frames.
 // It also checks that the animation setting cycles and is remembered across a reload.
 func TestTempo(t *testing.T) {
-	srv := startServer(t, staticDir(t))
+	t.Parallel()
 	browser := startBrowser(t)
 	type tempoCase struct {
 		variant string
@@ -30,16 +31,19 @@ func TestTempo(t *testing.T) {
 			cases = append(cases, tempoCase{v, vp})
 		}
 	}
-	var summary []string
-	defer func() {
+	var (
+		mu      sync.Mutex
+		summary []string
+	)
+	t.Cleanup(func() { // after the rounds, which run side by side
+		slices.Sort(summary)
 		t.Logf("load average %.1f on %d cores; from a move to the next possible input, median (min–max), and from the first screen to the first input:\n%s",
 			loadAverage(), runtime.NumCPU(), strings.Join(summary, "\n"))
-	}()
+	})
 	for _, c := range cases {
 		t.Run(c.variant+"-"+c.vp.name, func(t *testing.T) {
+			srv := apart(t)
 			tb := open(t, browser, srv.url, "?variant="+c.variant+"&side=white&opponent=beginner&play=1", c.vp)
-			tb.clearStorage() // not the game of an earlier round, taken up again
-			tb.reload()
 			waitPlay(tb)
 			first := time.Now()
 			s := settle(tb, 0)
@@ -62,12 +66,15 @@ func TestTempo(t *testing.T) {
 			slices.Sort(waits)
 			t.Logf("%s at %s: from a move to the next possible input (the AI's reply, its die, draws and animations included): %v, median %v",
 				c.variant, c.vp.name, waits, waits[len(waits)/2])
+			mu.Lock()
 			summary = append(summary, fmt.Sprintf("  %-13s %-7s %6v (%v–%v) over %d moves; first input %v", c.variant, c.vp.name,
 				waits[len(waits)/2], waits[0], waits[len(waits)-1], len(waits), firstInput))
+			mu.Unlock()
 			checkConsole(t, tb.close(), srv)
 		})
 	}
 	t.Run("setting-remembered", func(t *testing.T) {
+		srv := apart(t)
 		tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&play=1", desktop)
 		waitPlay(tb)
 		if l := settingLabel(tb, "motion"); l != "Animation: normal" {
