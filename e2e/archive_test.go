@@ -100,7 +100,7 @@ func TestArchive(t *testing.T) {
 			}
 			// Its PGN.
 			tb.button("pgn:0")
-			ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
+			ctx, cancel := context.WithTimeout(tb.ctx, ceiling(30*time.Second))
 			defer cancel()
 			if _, err := chromedp.Run(ctx, chromedp.WaitVisible("#dlg-text")); err != nil {
 				t.Fatalf("the PGN dialog did not open: %v", err)
