@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
@@ -105,12 +104,12 @@ func namedKey(tb *tab, code string, vk int64) {
 	if _, err := chromedp.Call(tb.ctx, input.DispatchKeyEvent, p); err != nil {
 		tb.t.Fatal(err)
 	}
-	time.Sleep(hold)
+	tb.updates(2, hold) // seen held in one update at least, however slow the page
 	p.Type = input.DispatchKeyEventTypeKeyUp
 	if _, err := chromedp.Call(tb.ctx, input.DispatchKeyEvent, p); err != nil {
 		tb.t.Fatal(err)
 	}
-	time.Sleep(hold / 2)
+	tb.updates(1, hold/2)
 }
 
 // positionsOf replays a chess game's move list (lines "1. e4 e5") with the engine: the
