@@ -182,7 +182,7 @@ func (tb *tab) updates(n int, d time.Duration) {
 	limit := ceiling(10 * time.Second)
 	ok, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](fmt.Sprintf("%s(%d, %d, %d)", updatesJS, n, d.Milliseconds(), limit.Milliseconds()), chromedp.EvalAwaitPromise))
 	if err != nil {
-		tb.t.Fatalf("wait for %d updates of the app: %v", n, err)
+		tb.fail("wait for %d updates of the app: %v", n, err)
 	}
 	if !ok {
 		tb.t.Logf("the app ran fewer than %d updates in %v (a tab in the background?)", n, limit)

@@ -140,7 +140,8 @@ func positionsOf(t *testing.T, s state) []string {
 // answer before the presses are in (then the move is simply played): each part is tried
 // on the next moves until it happened while the AI was thinking.
 func TestPremove(t *testing.T) {
-	srv := apart(t)
+	// Alone, not apart: the AI must think longer than the presses take to reach the page.
+	srv := startServer(t, staticDir(t))
 	browser := startBrowser(t)
 	// The AI must think longer than the presses take to reach the page, which on a busy
 	// machine is seconds: its budget follows the tests' ceilings.
