@@ -128,8 +128,10 @@ func (a *App) Update() error {
 	if an, ok := a.scene.(interface{ Animating() bool }); ok && an.Animating() {
 		a.dirty = true
 	}
-	if t, ok := a.scene.(interface{ Ticking() string }); ok && t.Ticking() != a.ticking {
-		a.dirty, a.ticking = true, t.Ticking() // a running clock
+	if t, ok := a.scene.(interface{ Ticking() string }); ok {
+		if now := t.Ticking(); now != a.ticking {
+			a.dirty, a.ticking = true, now // a running clock, a line that fades
+		}
 	}
 	if ctx.next != nil {
 		a.dirty = true

@@ -79,6 +79,9 @@ func (n *friendPlay) lastChat(now time.Time) string {
 	return c.text()
 }
 
+// saying reports whether our last emote is too recent for another (the Say… button waits).
+func (n *friendPlay) saying(now time.Time) bool { return now.Sub(n.saidAt) < sayEvery }
+
 // sayPanel offers the emotes.
 func sayPanel() *choicePanel {
 	cp := &choicePanel{kind: "say", title: lang.T("Say to your friend"), cancel: true}
@@ -96,7 +99,7 @@ func (p *Play) sayPick(id string) bool {
 	}
 	n := p.net
 	now := time.Now()
-	if now.Sub(n.saidAt) < sayEvery {
+	if n.saying(now) {
 		return true
 	}
 	if err := p.m.Net().Chat(code); err != nil {

@@ -308,7 +308,7 @@ func (n *friendPlay) buttons(bs []button, m *match.Match, over bool, lay *layout
 			b.enabled = b.enabled && m.Online() && !m.MyOffer(p2p.OfferDraw)
 		case "load": // nothing to load into a game with a friend: the emotes instead
 			b.id, b.label = "say", lang.T("Say…")
-			b.enabled = m.Online() && m.Stopped() == nil && time.Since(n.saidAt) >= sayEvery
+			b.enabled = m.Online() && m.Stopped() == nil && !n.saying(time.Now())
 		}
 	}
 	resume := !n.offline.IsZero() && m.Stopped() == nil && !over

@@ -44,7 +44,7 @@ func (p *Play) Ticking() string {
 	if p.net != nil {
 		now := time.Now()
 		s += "|" + p.net.lastChat(now)
-		if now.Sub(p.net.saidAt) < sayEvery {
+		if p.net.saying(now) {
 			s += "|saying"
 		}
 	}
