@@ -59,7 +59,6 @@ func TestLinkReload(t *testing.T) {
 			if s.Game.Plies != 0 {
 				t.Errorf("a new link opened a game of %d entries", s.Game.Plies)
 			}
-			tb.clearStorage()
 			checkConsole(t, tb.close(), srv)
 		})
 	}
@@ -176,7 +175,6 @@ func TestArchive(t *testing.T) {
 				}
 			}
 			checkRussian(t, s, "back")
-			tb.clearStorage()
 			checkConsole(t, tb.close(), srv)
 		})
 	}
@@ -270,7 +268,6 @@ func TestArchivePages(t *testing.T) {
 				t.Errorf("the damaged archive is still stored: %q", v)
 			}
 			tb.screenshot("archive-damaged-" + vp.name)
-			tb.clearStorage()
 			checkConsole(t, tb.close(), srv)
 		})
 	}

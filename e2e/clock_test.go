@@ -125,7 +125,6 @@ func TestClockSetup(t *testing.T) {
 			if s.Game.TimeControl != "3+2" || !strings.Contains(s.Title, "3+2") {
 				t.Fatalf("the remembered control: %q, title %q", s.Game.TimeControl, s.Title)
 			}
-			tb.clearStorage()
 			checkConsole(t, tb.close(), srv)
 		})
 	}

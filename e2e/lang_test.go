@@ -48,7 +48,7 @@ func (tb *tab) reload() {
 	tb.wait("the app after the reload", func(s state) bool { return s.Scene != "" })
 }
 
-// clearStorage empties the site's localStorage (the profile is shared by the subtests).
+// clearStorage empties the site's localStorage (a test that starts again from nothing).
 func (tb *tab) clearStorage() { tb.eval(`localStorage.clear()`) }
 
 func (tb *tab) lang() string { return tb.str(`window.quintet && window.quintet.lang`) }
@@ -196,7 +196,6 @@ func testLanguageSwitch(t *testing.T, browser context_, srv *server) {
 		t.Errorf("after a reload: sound %q, flipped %v (was %v before turning)", l, s.Board.Flipped, flipped)
 	}
 	closeSettings(tb)
-	tb.clearStorage()
 	checkConsole(t, tb.close(), srv)
 }
 
@@ -252,7 +251,6 @@ func testRussianPhone(t *testing.T, browser context_, srv *server) {
 		}
 		checkButtonsFit(t, tb, s)
 	}
-	tb.clearStorage()
 	checkConsole(t, tb.close(), srv)
 }
 
@@ -334,7 +332,6 @@ func testResume(t *testing.T, browser context_, srv *server) {
 	if s := tb.state(); s.Scene != "setup" {
 		t.Errorf("after New game a reload shows %s", s.Scene)
 	}
-	tb.clearStorage()
 	checkConsole(t, tb.close(), srv)
 }
 
@@ -371,6 +368,5 @@ func testDamaged(t *testing.T, browser context_, srv *server) {
 	if n := tb.str(`window.quintet.notice`); !strings.Contains(n, "could not be read") {
 		t.Errorf("an oversized record gave no message: %q", n)
 	}
-	tb.clearStorage()
 	checkConsole(t, tb.close(), srv)
 }

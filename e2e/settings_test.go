@@ -151,7 +151,6 @@ func TestSettings(t *testing.T) {
 			setting(tb, "board")
 			setting(tb, "pieces")
 			closeSettings(tb)
-			tb.clearStorage()
 			checkConsole(t, tb.close(), srv)
 		})
 	}
@@ -227,7 +226,6 @@ func TestRussianButtons(t *testing.T) {
 			tb.screenshot("ru-settings-" + vp.name)
 			checkFullWords(t, s)
 			closeSettings(tb)
-			tb.clearStorage()
 			checkConsole(t, tb.close(), srv)
 		})
 	}
