@@ -8,6 +8,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/quintet-chess/quintet/internal/wake"
 	"github.com/quintet-chess/quintet/scenes"
 	"github.com/quintet-chess/quintet/scenes/match"
 )
@@ -54,6 +55,9 @@ func main() {
 	mark("quintet-app") // the first scene is built
 
 	ebiten.SetScreenClearedEveryFrame(false) // App.Draw redraws only when something changed
+	// What arrives by itself wakes a sleeping app (scenes.App.rest). ScheduleFrame, and
+	// the FPS mode it serves, are deprecated since Ebitengine 2.5 but kept.
+	wake.Set(ebiten.ScheduleFrame)
 	ebiten.SetWindowTitle("Quintet")
 	ebiten.SetWindowSize(720, 820)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"syscall/js"
 	"time"
+
+	"github.com/quintet-chess/quintet/internal/wake"
 )
 
 // The browser's transport: the page's own RTCPeerConnection and RTCDataChannel through
@@ -66,7 +68,7 @@ func await(p js.Value) (js.Value, error) {
 		err error
 	}
 	ch := make(chan result, 1)
-	then := js.FuncOf(func(_ js.Value, a []js.Value) any {
+	then := wake.FuncOf(func(_ js.Value, a []js.Value) any {
 		var v js.Value
 		if len(a) > 0 {
 			v = a[0]
@@ -74,7 +76,7 @@ func await(p js.Value) (js.Value, error) {
 		ch <- result{v: v}
 		return nil
 	})
-	fail := js.FuncOf(func(_ js.Value, a []js.Value) any {
+	fail := wake.FuncOf(func(_ js.Value, a []js.Value) any {
 		msg := "failed"
 		if len(a) > 0 {
 			msg = a[0].Call("toString").String()
@@ -194,7 +196,7 @@ func localCode(pc js.Value, answer bool) (string, error) {
 	}
 	done := make(chan struct{}, 1)
 	first := make(chan struct{}, 1)
-	onCand := js.FuncOf(func(_ js.Value, a []js.Value) any {
+	onCand := wake.FuncOf(func(_ js.Value, a []js.Value) any {
 		if len(a) > 0 && a[0].Get("candidate").IsNull() {
 			select {
 			case done <- struct{}{}:
@@ -208,7 +210,7 @@ func localCode(pc js.Value, answer bool) (string, error) {
 		}
 		return nil
 	})
-	onState := js.FuncOf(func(js.Value, []js.Value) any {
+	onState := wake.FuncOf(func(js.Value, []js.Value) any {
 		if pc.Get("iceGatheringState").String() == "complete" {
 			select {
 			case done <- struct{}{}:
@@ -269,7 +271,7 @@ func newRTCConn(pc js.Value) *rtcConn {
 
 // on listens to event name of target for as long as the connection lives.
 func (c *rtcConn) on(target js.Value, name string, f func(js.Value)) {
-	fn := js.FuncOf(func(_ js.Value, a []js.Value) any {
+	fn := wake.FuncOf(func(_ js.Value, a []js.Value) any {
 		var ev js.Value
 		if len(a) > 0 {
 			ev = a[0]

@@ -6,6 +6,7 @@ package scenes
 
 import (
 	"math"
+	"sync/atomic"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -74,6 +75,10 @@ type App struct {
 	ticking  string // the clocks last drawn (Ticking)
 	lastDraw int
 	hover    [2]float64
+	// quiet counts the updates in a row that changed nothing; asleep is set after
+	// sleepAfter of them (rest).
+	quiet  int
+	asleep atomic.Bool // read by the heartbeat's goroutine
 	// Time spent in Update and Draw (the browser test reports it).
 	updateTime, drawTime time.Duration
 }
@@ -141,6 +146,7 @@ func (a *App) Update() error {
 			return err
 		}
 	}
+	defer a.rest()
 	if a.report != nil {
 		s := a.scene.Status()
 		s.Lang = lang.Current()
@@ -152,6 +158,53 @@ func (a *App) Update() error {
 		}
 	}
 	return nil
+}
+
+// sleepAfter is how many updates in a row must change nothing before the app sleeps.
+const sleepAfter = 30
+
+// heartbeat is how often a sleeping app still runs an update, for what changes with no
+// callback to wake it (a deadline, a timer's end); the rest wakes it (internal/wake).
+const heartbeat = 250 * time.Millisecond
+
+// rest puts the app to sleep after sleepAfter updates that changed nothing, and wakes
+// it at the first change. Asleep, Ebitengine runs an update only on input, on wake.Up
+// (the AI's reply, a peer's message, a page's callback) or on the heartbeat, and its
+// loop asks for no frames meanwhile (cmd/ebitenpatch). Sixty updates a second, drawing
+// nothing, kept an idle page at a quarter of a core in a software-WebGL browser (the
+// page's, the GPU's and the browser's processes together), and cost phones their
+// battery; asleep it costs about a twentieth of a core there.
+func (a *App) rest() {
+	if a.dirty || awake(a.scene) {
+		a.quiet = 0
+		if a.asleep.Swap(false) {
+			ebiten.SetFPSMode(ebiten.FPSModeVsyncOn)
+			ebiten.SetTPS(ebiten.DefaultTPS)
+		}
+		return
+	}
+	if a.quiet++; a.quiet < sleepAfter || a.asleep.Load() {
+		return
+	}
+	a.asleep.Store(true)
+	ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum)
+	ebiten.SetTPS(ebiten.SyncWithFPS) // one update per frame asked for, none owed for the sleep
+	go func() {
+		t := time.NewTicker(heartbeat)
+		defer t.Stop()
+		for range t.C {
+			if !a.asleep.Load() {
+				return
+			}
+			ebiten.ScheduleFrame()
+		}
+	}()
+}
+
+// awake reports whether scene s changes with time alone now (Play.Awake).
+func awake(s Scene) bool {
+	w, ok := s.(interface{ Awake() bool })
+	return ok && w.Awake()
 }
 
 // idleRedraw is how many updates an unchanged screen is kept before it is drawn again

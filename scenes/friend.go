@@ -10,6 +10,7 @@ import (
 
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/internal/lang"
+	"github.com/quintet-chess/quintet/internal/wake"
 	"github.com/quintet-chess/quintet/p2p"
 	"github.com/quintet-chess/quintet/p2p/relay"
 	"github.com/quintet-chess/quintet/scenes/layout"
@@ -289,6 +290,7 @@ func (f *Friend) button(ctx *Ctx, id string) {
 		go func() {
 			u, err := f.link.offerLink()
 			ch <- offerResult{u, err}
+			wake.Up()
 		}()
 	case "paste":
 		f.ask, f.okLbl = "answer", askButton(lang.T("Connect"))

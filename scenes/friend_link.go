@@ -11,6 +11,7 @@ import (
 	"github.com/quintet-chess/quintet/game/clock"
 	"github.com/quintet-chess/quintet/internal/lang"
 	"github.com/quintet-chess/quintet/internal/saved"
+	"github.com/quintet-chess/quintet/internal/wake"
 	"github.com/quintet-chess/quintet/p2p"
 	"github.com/quintet-chess/quintet/p2p/relay"
 )
@@ -153,6 +154,7 @@ func (f *friendLink) pair() {
 			c, err = relay.PairGuest(ctx, rel, cfg)
 		}
 		ch <- pairResult{c, err, time.Since(t0)}
+		wake.Up()
 	}()
 }
 
@@ -240,6 +242,7 @@ func (f *friendLink) answerOffer(offer string) {
 	}
 	c, err := g.Connect(context.Background())
 	ch <- pairResult{conn: c, err: err}
+	wake.Up()
 }
 
 // offerLink is the host's side without relays: a link with the offer in it.
@@ -279,6 +282,7 @@ func (f *friendLink) takeAnswer(code string) error {
 		defer cancel()
 		c, err := h.Connect(ctx, code)
 		ch <- pairResult{conn: c, err: err}
+		wake.Up()
 	}()
 	return nil
 }

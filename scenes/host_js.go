@@ -7,6 +7,7 @@ import (
 	"syscall/js"
 
 	"github.com/quintet-chess/quintet/internal/lang"
+	"github.com/quintet-chess/quintet/internal/wake"
 )
 
 // PageHost is the page's HTML dialog (static/index.html holds its elements): a title, a
@@ -23,7 +24,7 @@ func NewPageHost() *PageHost {
 	h := &PageHost{}
 	doc := js.Global().Get("document")
 	on := func(id string, f func()) {
-		fn := js.FuncOf(func(js.Value, []js.Value) any { f(); return nil })
+		fn := wake.FuncOf(func(js.Value, []js.Value) any { f(); return nil })
 		h.funcs = append(h.funcs, fn)
 		if el := doc.Call("getElementById", id); el.Truthy() {
 			el.Call("addEventListener", "click", fn)

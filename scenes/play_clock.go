@@ -51,6 +51,24 @@ func (p *Play) Ticking() string {
 	return s
 }
 
+// Awake reports whether the screen changes with time alone now: a clock runs, a
+// friend's line shows until it fades, or the "Say…" button waits. The app never sleeps
+// then (App.rest), so that each change is drawn on time.
+func (p *Play) Awake() bool {
+	if p.m.Timed() {
+		for c := game.White; c <= game.Black; c++ {
+			if _, run := p.m.ClockLeft(c); run {
+				return true
+			}
+		}
+	}
+	if p.net != nil {
+		now := time.Now()
+		return p.net.lastChat(now) != "" || p.net.saying(now)
+	}
+	return false
+}
+
 func clockTicking(m *match.Match) string {
 	if !m.Timed() {
 		return ""

@@ -16,6 +16,13 @@
 // built-in shaders (it never calls ebiten.NewShader), so nothing else changes: the same
 // programs, the same pixels.
 //
+// The page's WebGL canvas is made without multisampling, which it never used (glPatches).
+// And internal/ui/ui_js.go gets a loop that can stop: in the FPS mode that
+// updates only on input or ScheduleFrame (the app's sleep, scenes.App), Ebitengine's
+// loop still asked for every animation frame, sixty calls into Go a second to find
+// nothing to do. The copy's loop parks instead until ScheduleFrame or a change of mode
+// (park.go.txt).
+//
 //	ebitenpatch -out bin/ebiten -modfile bin/wasm.mod
 //
 // writes the copy and a go.mod for the wasm build (the project's go.mod with a replace
@@ -50,6 +57,8 @@ const (
 var pinned = map[string]string{
 	"internal/builtinshader/shader.go": "932a4a04d35a2bafa2272c9089f963ba5f189d855931af8fc049ead7360f6ebe",
 	"internal/graphics/shader.go":      "5c497ea1bc6e190cb41c3b64c46073e40832b2dfa49424b065037dff5a1bf99c",
+	"internal/ui/ui_js.go":             "f527728bdececaaf43a1926b593464d84a070ca32512aa84b02c06f74e36dab3",
+	glFile:                             "79673cc1c6a4bc526dae23b7952bf3a8847c2dc31f033f80d40e6cfabbdc2c2a",
 }
 
 var (
@@ -61,7 +70,33 @@ var (
 	decodeSource string // internal/graphics/quintet_decode.go: reads them back
 	//go:embed graphics_shader.go.txt
 	graphicsShader string // internal/graphics/shader.go in the copy
+	//go:embed park.go.txt
+	parkSource string // internal/ui/quintet_park_js.go: the loop parks when idle
 )
+
+// glFile makes the page's WebGL context.
+const glFile = "internal/graphicsdriver/opengl/graphics_js.go"
+
+// glPatches ask for a canvas without multisampling. Ebitengine draws each frame into
+// images of its own and copies the result onto the canvas with one quad that covers it
+// whole, which multisampling cannot smooth: four samples a pixel only cost memory (tens
+// of megabytes on a phone's screen) and, in a software-WebGL browser, a tenth of each
+// frame's time.
+var glPatches = [][2]string{
+	{"\tattr.Set(\"stencil\", true)\n", "\tattr.Set(\"stencil\", true)\n\tattr.Set(\"antialias\", false)\n"},
+}
+
+// uiPatches are the changes to internal/ui/ui_js.go, each an exact text and its
+// replacement: in FPSModeVsyncOffMinimum the loop parks rather than asking for every
+// frame (park.go.txt), and ScheduleFrame or a change of mode starts it again.
+var uiPatches = [][2]string{
+	{"func (u *UserInterface) SetFPSMode(mode FPSModeType) {\n\tu.fpsMode = mode\n}",
+		"func (u *UserInterface) SetFPSMode(mode FPSModeType) {\n\tu.fpsMode = mode\n\tquintetUnpark()\n}"},
+	{"func (u *UserInterface) ScheduleFrame() {\n\tu.renderingScheduled = true\n}",
+		"func (u *UserInterface) ScheduleFrame() {\n\tu.renderingScheduled = true\n\tquintetUnpark()\n}"},
+	{"\t\tcase FPSModeVsyncOffMinimum:\n\t\t\trequestAnimationFrame.Invoke(cf)\n",
+		"\t\tcase FPSModeVsyncOffMinimum:\n\t\t\tquintetPark(u, cf)\n"},
+}
 
 func main() {
 	out := flag.String("out", "bin/ebiten", "the folder of the copy (replaced)")
@@ -109,6 +144,12 @@ func run(out, modfile string) error {
 		return err
 	}
 	if err := patchBuiltinShader(filepath.Join(out, "internal", "builtinshader", "shader.go")); err != nil {
+		return err
+	}
+	if err := patchUI(filepath.Join(out, "internal", "ui")); err != nil {
+		return err
+	}
+	if err := replaceExact(filepath.Join(out, filepath.FromSlash(glFile)), glPatches); err != nil {
 		return err
 	}
 
@@ -224,6 +265,31 @@ func writeModfile(modfile, copyDir string) error {
 		return err
 	}
 	return os.WriteFile(strings.TrimSuffix(modfile, ".mod")+".sum", sum, 0o644)
+}
+
+// patchUI applies uiPatches to ui_js.go and adds the parking loop beside it.
+func patchUI(dir string) error {
+	if err := replaceExact(filepath.Join(dir, "ui_js.go"), uiPatches); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "quintet_park_js.go"), []byte(parkSource), 0o644)
+}
+
+// replaceExact replaces in the file at path each patch's text, which must be there
+// exactly once, by its replacement.
+func replaceExact(path string, patches [][2]string) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	s := string(b)
+	for _, p := range patches {
+		if strings.Count(s, p[0]) != 1 {
+			return fmt.Errorf("%s: %q is not there once", path, p[0])
+		}
+		s = strings.Replace(s, p[0], p[1], 1)
+	}
+	return os.WriteFile(path, []byte(s), 0o644)
 }
 
 // patchBuiltinShader replaces the template in builtinshader's shader.go by the sources

@@ -94,3 +94,91 @@ func TestPatchBuiltinShader(t *testing.T) {
 		}
 	}
 }
+
+// TestPatchUI: every change to ui_js.go applies once, the file still parses, the loop
+// parks in the minimum mode instead of asking for the next frame, and ScheduleFrame and
+// SetFPSMode start it again.
+func TestPatchUI(t *testing.T) {
+	dir, _, err := moduleDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "internal", "ui", "ui_js.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	if err := os.WriteFile(filepath.Join(out, "ui_js.go"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := patchUI(out); err != nil {
+		t.Fatal(err)
+	}
+	calls := map[string][]string{} // function -> the quintet functions it calls
+	for _, name := range []string{"ui_js.go", "quintet_park_js.go"} {
+		f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(out, name), nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			fd, ok := n.(*ast.FuncDecl)
+			if !ok {
+				return true
+			}
+			ast.Inspect(fd, func(n ast.Node) bool {
+				if c, ok := n.(*ast.CallExpr); ok {
+					if id, ok := c.Fun.(*ast.Ident); ok && strings.HasPrefix(id.Name, "quintet") {
+						calls[fd.Name.Name] = append(calls[fd.Name.Name], id.Name)
+					}
+				}
+				return true
+			})
+			return false
+		})
+	}
+	for fn, want := range map[string]string{"ScheduleFrame": "quintetUnpark", "SetFPSMode": "quintetUnpark", "loopGame": "quintetPark", "quintetPark": "quintetUnpark"} {
+		if got := calls[fn]; len(got) != 1 || got[0] != want {
+			t.Errorf("%s calls %q, want [%s]", fn, got, want)
+		}
+	}
+	patched, err := os.ReadFile(filepath.Join(out, "ui_js.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(patched), "case FPSModeVsyncOffMinimum:\n\t\t\trequestAnimationFrame.Invoke(cf)") {
+		t.Error("the loop still asks for every frame in the minimum mode")
+	}
+	// A second run finds nothing to patch: the texts are exact.
+	if err := patchUI(out); err == nil {
+		t.Error("patching the patched file again succeeded")
+	}
+}
+
+// TestPatchGL: the canvas's WebGL context is asked for without multisampling, once.
+func TestPatchGL(t *testing.T) {
+	dir, _, err := moduleDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(glFile)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "graphics_js.go")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := replaceExact(path, glPatches); err != nil {
+		t.Fatal(err)
+	}
+	patched, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(patched), `attr.Set("antialias", false)`); n != 1 {
+		t.Errorf("antialias set to false %d times, want once", n)
+	}
+	if _, err := parser.ParseFile(token.NewFileSet(), path, nil, 0); err != nil {
+		t.Error(err)
+	}
+}

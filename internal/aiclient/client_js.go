@@ -5,6 +5,8 @@ package aiclient
 import (
 	"sync"
 	"syscall/js"
+
+	"github.com/quintet-chess/quintet/internal/wake"
 )
 
 // WorkerURL is the script of the AI's Web Worker, relative to the page, used when the
@@ -26,7 +28,7 @@ type Client struct {
 // first move is asked for.
 func New() *Client {
 	c := &Client{jobs: map[int]*Job{}}
-	c.onmsg = js.FuncOf(func(this js.Value, args []js.Value) any {
+	c.onmsg = wake.FuncOf(func(this js.Value, args []js.Value) any {
 		data := args[0].Get("data")
 		if data.Type() != js.TypeString {
 			return nil

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"sync"
 	"syscall/js"
+
+	"github.com/quintet-chess/quintet/internal/wake"
 )
 
 // In the browser the WebSocket is the page's own, through syscall/js: a few KB, where a
@@ -65,7 +67,7 @@ func dialWS(ctx context.Context, url, proto string) (w *wsConn, err error) {
 }
 
 func (w *wsConn) on(name string, f func(js.Value)) {
-	fn := js.FuncOf(func(_ js.Value, a []js.Value) any {
+	fn := wake.FuncOf(func(_ js.Value, a []js.Value) any {
 		var ev js.Value
 		if len(a) > 0 {
 			ev = a[0]

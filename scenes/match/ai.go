@@ -12,6 +12,7 @@ import (
 	"github.com/quintet-chess/quintet/game"
 	"github.com/quintet-chess/quintet/game/ai"
 	"github.com/quintet-chess/quintet/internal/aiclient"
+	"github.com/quintet-chess/quintet/internal/wake"
 )
 
 // AI is the opponent of game/ai through internal/aiclient: in the browser the search
@@ -64,6 +65,7 @@ func (a *AI) Think(view game.Rules, side game.Color, level string) <-chan Answer
 	ch := make(chan Answer, 1)
 	go func() { // waits on a channel only: no timer, no work on the page's thread
 		<-job.Done()
+		defer wake.Up()
 		rep, _ := job.Result()
 		if rep.Kind == aiclient.KindError {
 			ch <- Answer{Err: errors.New(rep.Error)}
