@@ -30,9 +30,13 @@ func TestSecretsNotDrawn(t *testing.T) {
 		tb.tap(float64(tb.vp.width)/2, float64(tb.vp.height)/2)
 		return tb.wait(to+"'s view", func(s state) bool { return !s.Game.Handover && s.Game.Viewer == to && !s.Game.Animating })
 	}
-	// shoot waits for a still screen and keeps it.
+	// shoot waits for a still screen and keeps it. The line about the last thing that
+	// happened ("White has chosen a move") lasts 8 s, which a busy machine's hand-over
+	// can outlast in one run and not the other: both shots wait until it is gone.
 	shoot := func(tb *tab, name string) (image.Image, []string) {
-		s := tb.wait("a still screen", func(s state) bool { return !s.Game.Animating && !s.Game.Thinking })
+		s := tb.wait("a still screen", func(s state) bool {
+			return !s.Game.Animating && !s.Game.Thinking && s.Game.Message == ""
+		})
 		time.Sleep(200 * time.Millisecond) // one more frame drawn after the last change
 		tb.screenshot(name)
 		return tb.shot, s.Game.Moves
