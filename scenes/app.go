@@ -75,10 +75,12 @@ type App struct {
 	ticking  string // the clocks last drawn (Ticking)
 	lastDraw int
 	hover    [2]float64
+	live     bool // the scene changes with time alone now (Ticking): no sleep
 	// quiet counts the updates in a row that changed nothing; asleep is set after
 	// sleepAfter of them (rest).
-	quiet  int
-	asleep atomic.Bool // read by the heartbeat's goroutine
+	quiet   int
+	asleep  atomic.Bool // read by the heartbeat's goroutine
+	beating bool        // the heartbeat's goroutine runs
 	// Time spent in Update and Draw (the browser test reports it).
 	updateTime, drawTime time.Duration
 }
@@ -133,8 +135,10 @@ func (a *App) Update() error {
 	if an, ok := a.scene.(interface{ Animating() bool }); ok && an.Animating() {
 		a.dirty = true
 	}
-	if t, ok := a.scene.(interface{ Ticking() string }); ok {
-		if now := t.Ticking(); now != a.ticking {
+	a.live = false
+	if t, ok := a.scene.(interface{ Ticking() (string, bool) }); ok {
+		var now string
+		if now, a.live = t.Ticking(); now != a.ticking {
 			a.dirty, a.ticking = true, now // a running clock, a line that fades
 		}
 	}
@@ -175,7 +179,7 @@ const heartbeat = 250 * time.Millisecond
 // page's, the GPU's and the browser's processes together), and cost phones their
 // battery; asleep it costs about a twentieth of a core there.
 func (a *App) rest() {
-	if a.dirty || awake(a.scene) {
+	if a.dirty || a.live {
 		a.quiet = 0
 		if a.asleep.Swap(false) {
 			ebiten.SetFPSMode(ebiten.FPSModeVsyncOn)
@@ -189,22 +193,16 @@ func (a *App) rest() {
 	a.asleep.Store(true)
 	ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum)
 	ebiten.SetTPS(ebiten.SyncWithFPS) // one update per frame asked for, none owed for the sleep
-	go func() {
-		t := time.NewTicker(heartbeat)
-		defer t.Stop()
-		for range t.C {
-			if !a.asleep.Load() {
-				return
+	if !a.beating {
+		a.beating = true
+		go func() { // one for the app's life: a timer four times a second, awake or not
+			for range time.Tick(heartbeat) {
+				if a.asleep.Load() {
+					ebiten.ScheduleFrame()
+				}
 			}
-			ebiten.ScheduleFrame()
-		}
-	}()
-}
-
-// awake reports whether scene s changes with time alone now (Play.Awake).
-func awake(s Scene) bool {
-	w, ok := s.(interface{ Awake() bool })
-	return ok && w.Awake()
+		}()
+	}
 }
 
 // idleRedraw is how many updates an unchanged screen is kept before it is drawn again

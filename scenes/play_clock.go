@@ -39,53 +39,41 @@ func clockFace(m *match.Match, c game.Color) (face string, run, low bool) {
 
 // Ticking is what of the screen changes with time alone (the clocks, a friend's chat
 // line until it fades, the "Say…" button's pause): when it changes the app draws again.
-func (p *Play) Ticking() string {
-	s := clockTicking(p.m)
+// live tells whether any of it changes now (a clock runs, the line shows, the button
+// waits): the app never sleeps then (App.rest), so that each change is drawn on time.
+func (p *Play) Ticking() (face string, live bool) {
+	face, live = clockTicking(p.m)
 	if p.net != nil {
 		now := time.Now()
-		s += "|" + p.net.lastChat(now)
+		chat := p.net.lastChat(now)
+		face += "|" + chat
 		if p.net.saying(now) {
-			s += "|saying"
+			face += "|saying"
+			live = true
 		}
+		live = live || chat != ""
 	}
-	return s
+	return face, live
 }
 
-// Awake reports whether the screen changes with time alone now: a clock runs, a
-// friend's line shows until it fades, or the "Say…" button waits. The app never sleeps
-// then (App.rest), so that each change is drawn on time.
-func (p *Play) Awake() bool {
-	if p.m.Timed() {
-		for c := game.White; c <= game.Black; c++ {
-			if _, run := p.m.ClockLeft(c); run {
-				return true
-			}
-		}
-	}
-	if p.net != nil {
-		now := time.Now()
-		return p.net.lastChat(now) != "" || p.net.saying(now)
-	}
-	return false
-}
-
-func clockTicking(m *match.Match) string {
+// clockTicking is the clocks' faces, and whether one runs.
+func clockTicking(m *match.Match) (face string, running bool) {
 	if !m.Timed() {
-		return ""
+		return "", false
 	}
-	var s string
 	for c := game.White; c <= game.Black; c++ {
 		f, run, low := clockFace(m, c)
-		s += f
+		face += f
 		if run {
-			s += "*"
+			face += "*"
+			running = true
 		}
 		if low {
-			s += "!"
+			face += "!"
 		}
-		s += " "
+		face += " "
 	}
-	return s
+	return face, running
 }
 
 // warn sounds the warning when a person's running clock falls below low time.

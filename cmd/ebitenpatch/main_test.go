@@ -16,18 +16,7 @@ import (
 // matrix: the nearest filter samples one texel, the linear one four; the repeat address
 // wraps; the colour matrix is applied only when asked).
 func TestPatchBuiltinShader(t *testing.T) {
-	dir, _, err := moduleDir()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(filepath.Join(dir, "internal", "builtinshader", "shader.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "shader.go")
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := moduleCopy(t, "internal/builtinshader/shader.go", t.TempDir())
 	if err := patchBuiltinShader(path); err != nil {
 		t.Fatal(err)
 	}
@@ -99,18 +88,8 @@ func TestPatchBuiltinShader(t *testing.T) {
 // parks in the minimum mode instead of asking for the next frame, and ScheduleFrame and
 // SetFPSMode start it again.
 func TestPatchUI(t *testing.T) {
-	dir, _, err := moduleDir()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(filepath.Join(dir, "internal", "ui", "ui_js.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	out := t.TempDir()
-	if err := os.WriteFile(filepath.Join(out, "ui_js.go"), b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	moduleCopy(t, "internal/ui/ui_js.go", out)
 	if err := patchUI(out); err != nil {
 		t.Fatal(err)
 	}
@@ -156,18 +135,7 @@ func TestPatchUI(t *testing.T) {
 
 // TestPatchGL: the canvas's WebGL context is asked for without multisampling, once.
 func TestPatchGL(t *testing.T) {
-	dir, _, err := moduleDir()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(glFile)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "graphics_js.go")
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := moduleCopy(t, glFile, t.TempDir())
 	if err := replaceExact(path, glPatches); err != nil {
 		t.Fatal(err)
 	}
@@ -181,4 +149,23 @@ func TestPatchGL(t *testing.T) {
 	if _, err := parser.ParseFile(token.NewFileSet(), path, nil, 0); err != nil {
 		t.Error(err)
 	}
+}
+
+// moduleCopy copies the module's file rel (slash-separated) into folder dir and returns
+// the copy's path.
+func moduleCopy(t *testing.T, rel, dir string) string {
+	t.Helper()
+	mod, _, err := moduleDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(mod, filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, filepath.Base(rel))
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
