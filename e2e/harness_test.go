@@ -101,7 +101,11 @@ func startBrowser(t *testing.T) context.Context {
 			chromedp.ExecPath(path),
 			chromedp.UserDataDir(dir),
 			chromedp.Flag("no-sandbox", true),
-			chromedp.Flag("disable-gpu", true),
+			// disable-gpu is not passed (chromedp's defaults do not either): with it,
+			// WebGL still runs in SwiftShader but every frame is read back for a
+			// software compositor. Without it the compositor uses SwiftShader too:
+			// the run's GPU process used 7% less CPU and the browser suite took 14%
+			// less time (907 s against 1052 s, one run each on two idle cores).
 			chromedp.Flag("disable-quic", true),
 			chromedp.Flag("disable-component-update", true),
 			chromedp.Flag("use-angle", "swiftshader"),
