@@ -74,7 +74,9 @@ type App struct {
 	dirty    bool
 	ticking  string // the clocks last drawn (Ticking)
 	lastDraw int
+	pointing any // what the pointer's place showed when last drawn (Pointing)
 	hover    [2]float64
+	stirred  bool // a pointer moved or is held: no sleep, though nothing may be drawn
 	live     bool // the scene changes with time alone now (Ticking): no sleep
 	// quiet counts the updates in a row that changed nothing; asleep is set after
 	// sleepAfter of them (rest).
@@ -127,10 +129,21 @@ func (a *App) Update() error {
 		return err
 	}
 	in := ctx.In
-	if len(in.Pointer) > 0 || in.Down || len(in.Chars) > 0 || in.Enter || in.Back || in.Escape || in.Wheel != 0 ||
-		(in.Hover && [2]float64{in.HoverX, in.HoverY} != a.hover) {
+	if len(in.Pointer) > 0 || len(in.Chars) > 0 || in.Enter || in.Back || in.Escape || in.Wheel != 0 {
 		a.dirty = true
-		a.hover = [2]float64{in.HoverX, in.HoverY}
+	}
+	// A hover or a held, unmoved press changes the screen only through what the scene
+	// shows at the pointer's place; each redraw costs a software-WebGL page a fifth of a
+	// second, so a mouse crossing the board no longer draws at every move. A scene with
+	// nothing under the pointer (no Pointing) draws nothing for it.
+	// Still, any input keeps the app awake (rest): the next input comes soon, and is read
+	// at once rather than at the sleep's heartbeat.
+	a.stirred = in.Down || in.Hover && [2]float64{in.HoverX, in.HoverY} != a.hover
+	a.hover = [2]float64{in.HoverX, in.HoverY}
+	if p, ok := a.scene.(interface{ Pointing() any }); ok {
+		if now := p.Pointing(); now != a.pointing {
+			a.dirty, a.pointing = true, now
+		}
 	}
 	if an, ok := a.scene.(interface{ Animating() bool }); ok && an.Animating() {
 		a.dirty = true
@@ -179,7 +192,7 @@ const heartbeat = 250 * time.Millisecond
 // page's, the GPU's and the browser's processes together), and cost phones their
 // battery; asleep it costs about a twentieth of a core there.
 func (a *App) rest() {
-	if a.dirty || a.live {
+	if a.dirty || a.live || a.stirred {
 		a.quiet = 0
 		if a.asleep.Swap(false) {
 			ebiten.SetFPSMode(ebiten.FPSModeVsyncOn)

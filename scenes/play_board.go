@@ -315,6 +315,29 @@ func drawStack(dst *ebiten.Image, t *game.Tower, rr layout.Rect, fs faces) {
 	drawText(dst, strconv.Itoa(n+1), fs.get(true, badge.H*0.8), x, y, colButtonOnText)
 }
 
+// pointed is what the pointer's place alone shows (Play.Pointing).
+type pointed struct {
+	tower        game.Square // the tower in the inspector, NoSquare if none
+	list         bool        // the pointer is over the move list, at x, y
+	listX, listY float64
+}
+
+// Pointing is what a hover or a held press shows where the pointer is: the tower in the
+// inspector and the place over the move list (a mark's numbers). The app draws again on
+// a pointer's move only when it changes.
+func (p *Play) Pointing() any {
+	k := pointed{tower: game.NoSquare, list: p.list.hoverOn}
+	if p.list.hoverOn {
+		k.listX, k.listY = p.list.hoverX, p.list.hoverY
+	}
+	if s := p.input.inspect; s != game.NoSquare && p.view != nil {
+		if u := p.view.Position().Under; u != nil && u[s].N > 0 {
+			k.tower = s
+		}
+	}
+	return k
+}
+
 // drawInspector shows the tower under the pointer (hover or long press), top first.
 func (p *Play) drawInspector(dst *ebiten.Image) {
 	if p.input.inspect == game.NoSquare || p.view == nil {

@@ -59,6 +59,7 @@ var pinned = map[string]string{
 	"internal/graphics/shader.go":      "5c497ea1bc6e190cb41c3b64c46073e40832b2dfa49424b065037dff5a1bf99c",
 	"internal/ui/ui_js.go":             "f527728bdececaaf43a1926b593464d84a070ca32512aa84b02c06f74e36dab3",
 	glFile:                             "79673cc1c6a4bc526dae23b7952bf3a8847c2dc31f033f80d40e6cfabbdc2c2a",
+	contextFile:                        "4d7cfb048616d92258cee81a3cb02b6d10113bc918aa2656102dc633bb7b261f",
 }
 
 var (
@@ -96,6 +97,20 @@ var uiPatches = [][2]string{
 		"func (u *UserInterface) ScheduleFrame() {\n\tu.renderingScheduled = true\n\tquintetUnpark()\n}"},
 	{"\t\tcase FPSModeVsyncOffMinimum:\n\t\t\trequestAnimationFrame.Invoke(cf)\n",
 		"\t\tcase FPSModeVsyncOffMinimum:\n\t\t\tquintetPark(u, cf)\n"},
+}
+
+// contextFile draws each frame: the game's Draw into an offscreen image, then that
+// image onto the canvas.
+const contextFile = "internal/ui/context.go"
+
+// contextPatches copy the offscreen image onto the canvas only in a frame where it
+// changed. Ebitengine copies it in the three frames after as well, for platforms whose
+// swap chain holds several buffers; a WebGL canvas that is not drawn in a frame keeps
+// showing what it showed. App.Draw draws only when something changed, so each change cost
+// four full-screen copies, and in a software-WebGL browser (the browser suite, phones
+// without a GPU) each copy costs the GPU process about as much as the drawing itself.
+var contextPatches = [][2]string{
+	{"\tconst maxSkipCount = 4\n", "\tconst maxSkipCount = 1 // quintet: a canvas keeps its last frame\n"},
 }
 
 func main() {
@@ -150,6 +165,9 @@ func run(out, modfile string) error {
 		return err
 	}
 	if err := replaceExact(filepath.Join(out, filepath.FromSlash(glFile)), glPatches); err != nil {
+		return err
+	}
+	if err := replaceExact(filepath.Join(out, filepath.FromSlash(contextFile)), contextPatches); err != nil {
 		return err
 	}
 
