@@ -326,34 +326,39 @@ type pointed struct {
 // inspector and the place over the move list (a mark's numbers). The app draws again on
 // a pointer's move only when it changes.
 func (p *Play) Pointing() any {
-	k := pointed{tower: game.NoSquare, list: p.list.hoverOn}
+	k := pointed{tower: p.inspected(), list: p.list.hoverOn}
 	if p.list.hoverOn {
 		k.listX, k.listY = p.list.hoverX, p.list.hoverY
-	}
-	if s := p.input.inspect; s != game.NoSquare && p.view != nil {
-		if u := p.view.Position().Under; u != nil && u[s].N > 0 {
-			k.tower = s
-		}
 	}
 	return k
 }
 
+// inspected is the square of the tower the inspector shows, NoSquare if none.
+func (p *Play) inspected() game.Square {
+	s := p.input.inspect
+	if s == game.NoSquare || p.view == nil {
+		return game.NoSquare
+	}
+	if u := p.view.Position().Under; u == nil || u[s].N == 0 {
+		return game.NoSquare
+	}
+	return s
+}
+
 // drawInspector shows the tower under the pointer (hover or long press), top first.
 func (p *Play) drawInspector(dst *ebiten.Image) {
-	if p.input.inspect == game.NoSquare || p.view == nil {
+	at := p.inspected()
+	if at == game.NoSquare {
 		return
 	}
 	pos := p.view.Position()
-	if pos.Under == nil || pos.Under[p.input.inspect].N == 0 {
-		return
-	}
-	t := &pos.Under[p.input.inspect]
-	pcs := []game.Piece{pos.At(p.input.inspect)}
+	t := &pos.Under[at]
+	pcs := []game.Piece{pos.At(at)}
 	for i := int(t.N) - 1; i >= 0; i-- {
 		pcs = append(pcs, t.P[i])
 	}
 	sq := p.lay.Square * 0.6
-	rr := p.squareAt(p.input.inspect)
+	rr := p.squareAt(at)
 	w, h := sq+0.2*sq, float64(len(pcs))*sq+0.2*sq
 	x := rr.X + rr.W
 	if x+w > p.env.Width {
