@@ -51,13 +51,13 @@ func mark(name string) { js.Global().Get("performance").Call("mark", name) }
 // attachHost connects the app to the page: the first status removes the loading text;
 // every status sets the page title and window.quintet (read by the browser tests) and
 // fires the window's "quintetstatus" event (which the tests wait for instead of polling);
-// window.quintetTiming() tells the updates run, the frames drawn and the time Update and
-// Draw took.
+// window.quintetTiming() tells the updates run, the frames drawn, the time Update and
+// Draw took and whether the app sleeps.
 func attachHost(g *counted) {
 	app := g.App
 	js.Global().Set("quintetTiming", js.FuncOf(func(js.Value, []js.Value) any {
 		u, d := app.Timing()
-		return map[string]any{"update": u.Seconds(), "draw": d.Seconds(), "frames": app.Frames(), "updates": g.updates}
+		return map[string]any{"update": u.Seconds(), "draw": d.Seconds(), "frames": app.Frames(), "updates": g.updates, "asleep": app.Asleep()}
 	}))
 	parse := js.Global().Get("JSON")
 	event := js.Global().Get("Event")

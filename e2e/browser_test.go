@@ -572,7 +572,7 @@ func squareXY(s state, f, r int) (x, y float64) {
 // its update's frame, and that frame is on screen.
 func (tb *tab) screenshot(name string) {
 	tb.t.Helper()
-	tb.updates(2, 0)
+	tb.drawn()
 	buf, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		tb.t.Fatalf("screenshot: %v", err)

@@ -163,14 +163,17 @@ func loadAverage() float64 {
 func ceiling(d time.Duration) time.Duration { return time.Duration(float64(d) * slowness()) }
 
 // updatesJS waits in the page until the app has run n more updates (Update calls, which
-// read the input) and ms milliseconds have passed. A page that is not the app (no
-// quintetTiming) only waits the time. It gives up after limit ms and says so.
-const updatesJS = `((n, ms, limit) => new Promise((resolve) => {
-  const count = () => (window.quintetTiming ? window.quintetTiming().updates : -1);
+// read the input) and ms milliseconds have passed, or, with asleep, until the app sleeps
+// (nothing changed in its last thirty updates: the screen is up to date). A page that is
+// not the app (no quintetTiming) only waits the time. It gives up after limit ms and says
+// so.
+const updatesJS = `((n, ms, limit, asleep) => new Promise((resolve) => {
+  const timing = () => (window.quintetTiming ? window.quintetTiming() : { updates: -1 });
+  const count = () => timing().updates;
   const t0 = performance.now(), u0 = count();
   const check = () => {
     const u = count(), dt = performance.now() - t0;
-    if ((u0 < 0 || u >= u0 + n) && dt >= ms) resolve(true);
+    if ((u0 < 0 || u >= u0 + n || (asleep && timing().asleep)) && dt >= ms) resolve(true);
     else if (dt > limit) resolve(false);
     else setTimeout(check, 4);
   };
@@ -183,8 +186,21 @@ const updatesJS = `((n, ms, limit) => new Promise((resolve) => {
 // the wait for what the press should do tells.
 func (tb *tab) updates(n int, d time.Duration) {
 	tb.t.Helper()
+	tb.waitUpdates(n, d, false)
+}
+
+// drawn waits until the app has drawn what it shows now: two more updates, or none if
+// it sleeps. A sleeping app runs an update each 250 ms only, so two cost half a second
+// (a screenshot waited that long on a page with nothing left to draw).
+func (tb *tab) drawn() {
+	tb.t.Helper()
+	tb.waitUpdates(2, 0, true)
+}
+
+func (tb *tab) waitUpdates(n int, d time.Duration, asleep bool) {
+	tb.t.Helper()
 	limit := ceiling(10 * time.Second)
-	ok, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](fmt.Sprintf("%s(%d, %d, %d)", updatesJS, n, d.Milliseconds(), limit.Milliseconds()), chromedp.EvalAwaitPromise))
+	ok, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](fmt.Sprintf("%s(%d, %d, %d, %t)", updatesJS, n, d.Milliseconds(), limit.Milliseconds(), asleep), chromedp.EvalAwaitPromise))
 	if err != nil {
 		tb.fail("wait for %d updates of the app: %v", n, err)
 	}

@@ -113,6 +113,10 @@ func (a *App) OnStatus(f func(Status, string)) { a.report = f }
 // Frames counts the frames drawn.
 func (a *App) Frames() int { return a.frames }
 
+// Asleep reports whether the app sleeps (rest): nothing changed in its last sleepAfter
+// updates, so the screen shows what the last one would draw.
+func (a *App) Asleep() bool { return a.asleep.Load() }
+
 // Update implements ebiten.Game.
 func (a *App) Update() error {
 	if a.env.Width == 0 {
