@@ -255,6 +255,8 @@ func (tb *tab) waitOffline(build buildInfo) {
 // installable (Chrome's own check); then the network is taken away, and after a reload
 // from the service worker a move against the AI must get its answer.
 func TestShipFirstVisitOffline(t *testing.T) {
+	// It counts bytes and states, not time: it runs beside the others.
+	t.Parallel()
 	dir := copySite(t, staticDir(t)) // what ./build.sh site uploads, nothing more
 	build := readBuild(t, dir)
 	if !build.Decoder {
@@ -392,6 +394,8 @@ func nextBuild(t *testing.T, dir string, old buildInfo) (string, string) {
 // the next start still runs the old build whole (from its cache) and downloads the new
 // one; the start after that runs the new build whole, and the old cache is gone.
 func TestShipUpdate(t *testing.T) {
+	// It counts bytes and states, not time: it runs beside the others.
+	t.Parallel()
 	dir := copySite(t, staticDir(t))
 	a := readBuild(t, dir)
 	srv := startServerAt(t, dir, "/", false)
@@ -463,6 +467,8 @@ func TestShipUpdate(t *testing.T) {
 // DecompressionStream), and one that adds Content-Encoding to .br and .gz files, so that
 // the browser hands the page plain wasm, which must not be decoded again.
 func TestShipHostEncodings(t *testing.T) {
+	// It counts bytes and states, not time: it runs beside the others.
+	t.Parallel()
 	dir := copySite(t, staticDir(t))
 	gzipOnly := !readBuild(t, dir).Decoder // built without npm: no main.wasm.br
 	browser := startBrowser(t)
@@ -528,6 +534,7 @@ func TestShipLoader(t *testing.T) {
 	const read = `(() => {
 	  const b = document.getElementById("loading-bar");
 	  const l = window.quintetLoad;
+	  if (!b) return { got: l.total, total: l.total }; // the app has replaced the loader since the last look
 	  return { got: l.got, total: l.total, plain: l.plain, width: b.style.width, now: b.parentNode.getAttribute("aria-valuenow"),
 	    text: document.getElementById("loading-detail").textContent, barPx: b.parentNode.getBoundingClientRect().width };
 	})()`
