@@ -568,8 +568,8 @@ func squareXY(s state, f, r int) (x, y float64) {
 }
 
 // screenshot takes a screenshot into e2e/out/name.png and keeps it for pixel checks,
-// once the app has run two updates since the call: the status last read was drawn in
-// its update's frame, and that frame is on screen.
+// once the app has run two updates since the call, or sleeps (drawn): the status last
+// read was drawn in its update's frame, and that frame is on screen.
 func (tb *tab) screenshot(name string) {
 	tb.t.Helper()
 	tb.drawn()
