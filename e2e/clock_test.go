@@ -28,10 +28,7 @@ func TestClockAI(t *testing.T) {
 	for _, vp := range []viewport{desktop, phone} {
 		t.Run(vp.name, func(t *testing.T) {
 			srv := apart(t)
-			tc := clock.Control{Base: clockAIBase()}
-			if vp.mobile {
-				tc.Base = time.Duration(math.Ceil(slowness())) * 12 * time.Second
-			}
+			tc := clock.Control{Base: clockAIBase(!vp.mobile)}
 			tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&tc="+tc.String()+"&play=1", vp)
 			s := waitTurn(tb, 0)
 			if s.Game.TimeControl != tc.String() || !strings.Contains(s.Title, tc.String()) || len(s.Game.Clocks) != 2 || s.Game.ClockRuns != 1 {
@@ -94,10 +91,14 @@ func TestClockAI(t *testing.T) {
 	}
 }
 
-// clockAIBase is TestClockAI's base time: 30 s on two idle cores, and more, in steps of
-// 15 s, as the machine is slower (a loaded machine once took all of 30 s for the
-// desktop's two moves).
-func clockAIBase() time.Duration {
+// clockAIBase is TestClockAI's base time: for a page that plays (moves), 30 s on two
+// idle cores, and more, in steps of 15 s, as the machine is slower (a loaded machine
+// once took all of 30 s for the desktop's two moves); for one that only watches its
+// clock run out, 12 s, times the slowness rounded up.
+func clockAIBase(moves bool) time.Duration {
+	if !moves {
+		return time.Duration(math.Ceil(slowness())) * 12 * time.Second
+	}
 	return time.Duration(math.Ceil(2*slowness())) * 15 * time.Second
 }
 

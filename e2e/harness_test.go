@@ -169,11 +169,10 @@ func ceiling(d time.Duration) time.Duration { return time.Duration(float64(d) * 
 // so.
 const updatesJS = `((n, ms, limit, asleep) => new Promise((resolve) => {
   const timing = () => (window.quintetTiming ? window.quintetTiming() : { updates: -1 });
-  const count = () => timing().updates;
-  const t0 = performance.now(), u0 = count();
+  const t0 = performance.now(), u0 = timing().updates;
   const check = () => {
-    const u = count(), dt = performance.now() - t0;
-    if ((u0 < 0 || u >= u0 + n || (asleep && timing().asleep)) && dt >= ms) resolve(true);
+    const now = timing(), dt = performance.now() - t0;
+    if ((u0 < 0 || now.updates >= u0 + n || (asleep && now.asleep)) && dt >= ms) resolve(true);
     else if (dt > limit) resolve(false);
     else setTimeout(check, 4);
   };
