@@ -43,3 +43,16 @@ func TestMagicsRepaired(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkInitMagics is the magic tables' share of the page's start (they are built by
+// the package's init; run it under GOOS=js GOARCH=wasm too).
+func BenchmarkInitMagics(b *testing.B) {
+	saved := attackTable
+	defer func() { attackTable = saved }()
+	for b.Loop() {
+		attackTable = make([]Bitboard, 0, len(saved))
+		var rook, bishop [64]magic
+		initMagics(&rook, rookDirs, &rookMagicNums)
+		initMagics(&bishop, bishopDirs, &bishopMagicNums)
+	}
+}
