@@ -74,6 +74,7 @@ var shared sharedBrowser
 
 type sharedBrowser struct {
 	once   sync.Once
+	dir    string // its profile's folder, in each of its processes' command lines
 	ctx    context.Context
 	err    error
 	cancel []func()
@@ -97,6 +98,7 @@ func startBrowser(t *testing.T) context.Context {
 			shared.err = err
 			return
 		}
+		shared.dir = dir
 		opts := append(chromedp.DefaultExecAllocatorOptions[:],
 			chromedp.ExecPath(path),
 			chromedp.UserDataDir(dir),
@@ -322,4 +324,65 @@ func TestSlowness(t *testing.T) {
 			t.Errorf("QUINTET_E2E_SLOW=%q: factor %.2f, want %.2f (from the load)", v, f, want)
 		}
 	}
+}
+
+// cpuMark is the machine's CPU time so far, and the part of it this test binary and its
+// shared Chromium (every process with its profile's folder in its command line) used.
+type cpuMark struct {
+	at          time.Time
+	total, ours float64 // seconds of CPU
+}
+
+// ticks is the kernel's clock tick for /proc (USER_HZ, 100 on Linux).
+const ticks = 100.0
+
+func markCPU() cpuMark {
+	m := cpuMark{at: time.Now()}
+	if b, err := os.ReadFile("/proc/stat"); err == nil {
+		line, _, _ := strings.Cut(string(b), "\n")
+		for i, f := range strings.Fields(line) {
+			// user nice system idle iowait irq softirq steal: busy is all but idle and iowait
+			if v, err := strconv.ParseFloat(f, 64); err == nil && i >= 1 && i <= 8 && i != 4 && i != 5 {
+				m.total += v / ticks
+			}
+		}
+	}
+	self := strconv.Itoa(os.Getpid())
+	dirs, _ := os.ReadDir("/proc")
+	for _, d := range dirs {
+		pid := d.Name()
+		if pid[0] < '0' || pid[0] > '9' {
+			continue
+		}
+		if pid != self {
+			cmd, err := os.ReadFile("/proc/" + pid + "/cmdline")
+			if err != nil || shared.dir == "" || !strings.Contains(string(cmd), shared.dir) {
+				continue
+			}
+		}
+		b, err := os.ReadFile("/proc/" + pid + "/stat")
+		if err != nil {
+			continue
+		}
+		// utime and stime are fields 14 and 15; the command (field 2) may hold spaces.
+		if _, rest, ok := strings.Cut(string(b), ") "); ok {
+			if f := strings.Fields(rest); len(f) > 12 {
+				u, _ := strconv.ParseFloat(f[11], 64)
+				s, _ := strconv.ParseFloat(f[12], 64)
+				m.ours += (u + s) / ticks
+			}
+		}
+	}
+	return m
+}
+
+// others is how many cores' worth of CPU processes other than ours used since m (the
+// machine's other load: another run, a build, CPU burners); 0 where /proc is missing.
+func (m cpuMark) others() float64 {
+	n := markCPU()
+	secs := n.at.Sub(m.at).Seconds()
+	if secs <= 0 || m.total == 0 {
+		return 0
+	}
+	return max(0, (n.total-m.total)-(n.ours-m.ours)) / secs
 }

@@ -430,13 +430,16 @@ func testGamePhone(t *testing.T, browser context_, srv *server, name string) {
 
 // testFrameRate measures the page's frame rate (requestAnimationFrame callbacks: what
 // the page can show) idle and while the AI thinks at its strongest level, in one page.
-// A search on the page's thread would stop the callbacks for the whole search (seconds);
-// a search in the worker only shares the machine's two cores. So the test asserts what
-// tells the two apart on a loaded machine — no frame gap longer than a quarter second (or
-// than twice the longest gap of the idle windows beside it, when the machine is so busy
-// that the page stalls that long idle too: a search on the page's thread would stop it
-// for the 8 s of its budget) and at least half the idle rate — and logs the ratio, which
-// the closing notes quote.
+// A search on the page's thread would stop the page for the whole search (seconds); a
+// search in the worker only shares the machine's cores. The frame rate tells the two
+// apart on an idle machine, but not on a busy one: beside two CPU-burning processes the
+// worker, the page, the GPU process and the browser queue for two cores, and frames came
+// 3 a second while the page's own thread stayed free. So the test asserts what tells the
+// two apart on any machine — the page's thread answered within a quarter second
+// throughout (or within twice its longest delay in the idle windows beside it, when the
+// machine is so busy that the page stalls that long idle too; a search on the page's
+// thread would hold it for the 8 s of its budget) — and, on a machine without other load,
+// at least half the idle frame rate; it logs the rates, which the closing notes quote.
 func testFrameRate(t *testing.T, browser context_, srv *server) {
 	// A budget of 8 s a move, so that the measurement fits in the AI's thinking even on a
 	// busy machine (the strongest level uses all of it).
@@ -445,26 +448,43 @@ func testFrameRate(t *testing.T, browser context_, srv *server) {
 	const measure = `(async () => {
 		const thinking = () => !!(window.quintet.game && window.quintet.game.thinking);
 		const before = thinking(), f0 = quintetTiming().frames;
-		let n = 0, on = true, last = 0, gap = 0;
+		const t0 = performance.now();
+		// gap: the longest time without a frame, the window's ends included; held: the
+		// longest the page's thread did not come back to a task posted for it at once.
+		let n = 0, on = true, last = t0, gap = 0, held = 0;
 		const count = (ts) => {
-			if (last) gap = Math.max(gap, ts - last);
-			last = ts; n++;
+			const now = performance.now();
+			gap = Math.max(gap, now - last);
+			last = now; n++;
 			if (on) requestAnimationFrame(count);
 		};
 		requestAnimationFrame(count);
-		const t0 = performance.now();
+		let posted = t0;
+		const ch = new MessageChannel();
+		ch.port1.onmessage = () => {
+			const now = performance.now();
+			held = Math.max(held, now - posted);
+			posted = now;
+			if (on) ch.port2.postMessage(0);
+		};
+		ch.port2.postMessage(0);
 		await new Promise(r => setTimeout(r, 600));
 		on = false;
-		return {rate: n * 1000 / (performance.now() - t0), gap: gap, before: before, after: thinking(), drawn: quintetTiming().frames - f0};
+		const end = performance.now();
+		gap = Math.max(gap, end - last);
+		held = Math.max(held, end - posted);
+		return {rate: n * 1000 / (end - t0), gap: gap, held: held, before: before, after: thinking(), drawn: quintetTiming().frames - f0};
 	})()`
 	type sample struct {
 		Rate   float64 `json:"rate"`
 		Gap    float64 `json:"gap"`
+		Held   float64 `json:"held"`
 		Before bool    `json:"before"`
 		After  bool    `json:"after"`
 		Drawn  int     `json:"drawn"`
 	}
 	for try := 1; ; try++ {
+		cpu := markCPU()
 		s := waitTurn(tb, 0)
 		time.Sleep(300 * time.Millisecond)
 		idle, err := chromedp.Run(tb.ctx, chromedp.Evaluate[sample](measure, chromedp.EvalAwaitPromise))
@@ -496,15 +516,18 @@ func testFrameRate(t *testing.T, browser context_, srv *server) {
 		}
 		timing, _ := chromedp.Run(tb.ctx, chromedp.Evaluate[map[string]float64](`quintetTiming()`))
 		ref := (idle.Rate + idle2.Rate) / 2
-		t.Logf("try %d: frame rate idle %.1f/s (%d drawn, longest gap %.0f ms), while the AI thinks %.1f/s = %.0f%% of idle, longest frame gap %.0f ms (%d drawn; thinking at start %v, at end %v), idle again %.1f/s (longest gap %.0f ms); Go time %v",
-			try, idle.Rate, idle.Drawn, idle.Gap, busy.Rate, 100*busy.Rate/ref, busy.Gap, busy.Drawn, busy.Before, busy.After, idle2.Rate, idle2.Gap, timing)
-		gapLimit := max(250, 2*max(idle.Gap, idle2.Gap))
-		ok := !idle.Before && !idle.After && busy.Before && busy.After && busy.Rate >= 0.5*ref && busy.Gap < gapLimit
+		others := cpu.others()
+		t.Logf("try %d (other processes used %.1f cores): frame rate idle %.1f/s (%d drawn, longest gap %.0f ms, thread held %.0f ms), while the AI thinks %.1f/s = %.0f%% of idle, longest frame gap %.0f ms, thread held %.0f ms (%d drawn; thinking at start %v, at end %v), idle again %.1f/s (longest gap %.0f ms, held %.0f ms); Go time %v",
+			try, others, idle.Rate, idle.Drawn, idle.Gap, idle.Held, busy.Rate, 100*busy.Rate/ref, busy.Gap, busy.Held, busy.Drawn, busy.Before, busy.After, idle2.Rate, idle2.Gap, idle2.Held, timing)
+		heldLimit := max(250, 2*max(idle.Held, idle2.Held))
+		// Quiet: the rest of the machine used under half a core meanwhile.
+		quiet := others < 0.5
+		ok := !idle.Before && !idle.After && busy.Before && busy.After && busy.Held < heldLimit && (!quiet || busy.Rate >= 0.5*ref)
 		if ok {
 			break
 		}
 		if try == 3 {
-			t.Errorf("three tries: while the AI thinks the page drew under half its idle rate or stopped drawing for 250 ms or more, and twice its longest idle gap (or the AI did not think through the measurement)")
+			t.Errorf("three tries: while the AI thinks the page's thread was held %.0f ms or more (twice its longest idle delay, at least 250 ms), or on a quiet machine it drew under half its idle rate, or the AI did not think through the measurement", heldLimit)
 			break
 		}
 	}
