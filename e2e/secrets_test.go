@@ -105,44 +105,62 @@ func TestSecretsNotDrawn(t *testing.T) {
 			if strings.Join(moves[0], "|") != strings.Join(moves[1], "|") {
 				t.Errorf("the move lists differ: %q and %q", moves[0], moves[1])
 			}
-			if n, box := diffPixels(t, shots[0], shots[1], c.name); n > 0 {
-				t.Errorf("Black's screen depends on White's secret: %d pixels differ, within %v (see out/%s-diff.png)", n, box, c.name)
+			n, near, box := diffPixels(t, shots[0], shots[1], c.name)
+			if n > 0 || near > maxRounding {
+				t.Errorf("Black's screen depends on White's secret: %d pixels differ, %d more by a level or two, within %v (see out/%s-diff.png)", n, near, box, c.name)
+			} else if near > 0 {
+				t.Logf("%d pixels differ by a level or two, within %v: the GPU's rounding (see out/%s-diff.png)", near, box, c.name)
 			}
 		})
 	}
 }
 
-// diffPixels counts the pixels that differ between two screenshots, with their bounding
-// box, and writes the differing ones in red to out/name-diff.png when there are any.
-func diffPixels(t *testing.T, a, b image.Image, name string) (int, image.Rectangle) {
+// maxRounding is how many pixels two screenshots of the same screen may differ in by a
+// level or two of a channel. The same glyph drawn from another place in Ebitengine's
+// texture atlas (where it lands depends on what was drawn and freed before, which the
+// machine's speed changes) can be filtered a level apart: one pixel of a digit did, in
+// a run beside two CPU burners. A secret drawn faintly over a square or a piece would
+// change hundreds of pixels, and drawn plainly, by more than two levels.
+const maxRounding = 16
+
+// diffPixels counts the pixels that differ between two screenshots (n: by more than two
+// levels in a channel; near: by one or two), with their bounding box, and writes the
+// differing ones in red (near ones in yellow) to out/name-diff.png when there are any.
+func diffPixels(t *testing.T, a, b image.Image, name string) (n, near int, box image.Rectangle) {
 	t.Helper()
 	if a.Bounds() != b.Bounds() {
 		t.Fatalf("screenshots of different sizes: %v and %v", a.Bounds(), b.Bounds())
 	}
 	diff := image.NewRGBA(a.Bounds())
-	n, box := 0, image.Rectangle{}
 	for y := a.Bounds().Min.Y; y < a.Bounds().Max.Y; y++ {
 		for x := a.Bounds().Min.X; x < a.Bounds().Max.X; x++ {
-			ca, cb := color.RGBAModel.Convert(a.At(x, y)), color.RGBAModel.Convert(b.At(x, y))
+			ca, cb := color.RGBAModel.Convert(a.At(x, y)).(color.RGBA), color.RGBAModel.Convert(b.At(x, y)).(color.RGBA)
 			if ca == cb {
-				g := ca.(color.RGBA)
-				diff.Set(x, y, color.RGBA{g.R / 3, g.G / 3, g.B / 3, 255})
+				diff.Set(x, y, color.RGBA{ca.R / 3, ca.G / 3, ca.B / 3, 255})
+				continue
+			}
+			box = box.Union(image.Rect(x, y, x+1, y+1))
+			d := max(absDiff(ca.R, cb.R), absDiff(ca.G, cb.G), absDiff(ca.B, cb.B), absDiff(ca.A, cb.A))
+			if d <= 2 {
+				near++
+				diff.Set(x, y, color.RGBA{255, 255, 0, 255})
 				continue
 			}
 			n++
-			box = box.Union(image.Rect(x, y, x+1, y+1))
 			diff.Set(x, y, color.RGBA{255, 0, 0, 255})
 		}
 	}
-	if n > 0 {
+	if n+near > 0 {
 		f, err := os.Create(filepath.Join("out", name+"-diff.png"))
 		if err == nil {
 			png.Encode(f, diff)
 			f.Close()
 		}
 	}
-	return n, box
+	return n, near, box
 }
+
+func absDiff(a, b uint8) uint8 { return max(a, b) - min(a, b) }
 
 func buttonIDs(s state) []string {
 	var ids []string
