@@ -229,7 +229,7 @@ func arrow(dst *ebiten.Image, x0, y0, x1, y1, sq float64) {
 	p.LineTo(float32(bx+uy*head*0.6), float32(by-ux*head*0.6))
 	p.Close()
 	vs, is := p.AppendVerticesAndIndicesForFilling(nil, nil)
-	paintTriangles(dst, vs, is, 1, 0, 0, colArrow, false)
+	fillConvex(dst, vs, is, colArrow)
 }
 
 // Status implements Scene.
