@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -28,6 +29,8 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of openings, chance draws, secrets and the players' own choices")
 	budget := fs.Duration("budget", ai.DefaultBudget, "time budget of the time-based levels")
 	openPlies := fs.Int("opening", 4, "random plies that open each pair of games")
+	balance := fs.Int("balance", 0, "chess and forced capture: redraw an opening until a search of -balance-depth plies scores it within this many centipawns (0: any opening)")
+	balanceDepth := fs.Int("balance-depth", 8, "the depth of the search that judges an opening (-balance)")
 	maxPlies := fs.Int("maxplies", 400, "a game this long is adjudicated a draw")
 	verbose := fs.Bool("v", false, "print each game's result")
 	pgnFile := fs.String("pgn", "", "write every game to this file in PGN")
@@ -43,6 +46,12 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 	v, err := game.Lookup(*variant, opts...)
 	if err != nil {
 		return err
+	}
+	if *balance < 0 || *balanceDepth < 1 {
+		return fmt.Errorf("-balance %d -balance-depth %d: want a positive margin and depth", *balance, *balanceDepth)
+	}
+	if *balance > 0 && v.Load != nil {
+		return fmt.Errorf("-balance: only for chess and forced capture (%s has chance or secrets)", v.Name)
 	}
 	a, err := newPlayer(*specA, v.Name, *budget, *seed*2+1)
 	if err != nil {
@@ -65,15 +74,24 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 	var tally [3]int // A's wins, draws, losses
 	start := time.Now()
 	n := (*games + 1) / 2 * 2
+	var opening []game.Move
+	redrawn := 0
 	for i := 0; i < n; i++ {
 		pair := uint64(i / 2)
 		ref := newReferee(splitmix(*seed*1000003 + pair))
+		if *balance > 0 && i%2 == 0 {
+			var tries int
+			if opening, tries, err = balancedOpening(v, ref, *openPlies, *balance, *balanceDepth); err != nil {
+				return fmt.Errorf("game %d: %w", i+1, err)
+			}
+			redrawn += tries - 1
+		}
 		aWhite := i%2 == 0
 		white, black := a, b
 		if !aWhite {
 			white, black = b, a
 		}
-		g, err := playGame(v, opts, ref, *openPlies, *maxPlies, [2]player{white, black})
+		g, err := playGame(v, opts, ref, *openPlies, *maxPlies, opening, [2]player{white, black})
 		if err != nil {
 			return fmt.Errorf("game %d: %w", i+1, err)
 		}
@@ -111,6 +129,10 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 	}
 	elo, lo, hi := eloDiff(tally[0], tally[1], tally[2])
 	fmt.Fprintf(stdout, "%s vs %s, %s, %d games in %v\n", a.name(), b.name(), v.Name, n, time.Since(start).Round(time.Second))
+	if *balance > 0 {
+		fmt.Fprintf(stdout, "openings of %d random plies judged within %d centipawns at depth %d: %d redrawn for %d pairs\n",
+			*openPlies, *balance, *balanceDepth, redrawn, n/2)
+	}
 	for _, p := range []player{a, b} {
 		if ap, ok := p.(*aiPlayer); ok && ap.moves > 0 {
 			fmt.Fprintf(stdout, "%s: %d moves, %.0f nodes/move, %.0f ms/move%s\n", ap.spec, ap.moves,
@@ -131,10 +153,58 @@ func newReferee(seed uint64) *referee { return &referee{s: seed} }
 
 func (r *referee) next() uint64 { r.s = splitmix(r.s); return r.s }
 
-// playGame plays one game: the opening's random plies, then the players' choices. Each
-// player is shown only its own view. In a joint turn both choose before either choice is
-// applied (sealed moves).
-func playGame(v *game.Variant, opts []string, ref *referee, openPlies, maxPlies int, ps [2]player) (*game.Game, error) {
+// balancedOpening draws openings of plies random moves from ref until a fresh search to
+// depth scores one within margin centipawns for the side to move (at most 1000 draws):
+// random plies under compulsory capture often lose a piece or the king outright, and a
+// pair of games from such an opening is won once by each colour whoever plays, which
+// pulls every match towards an even score. The search is deterministic (a fresh engine,
+// a depth and no clock), so both games of a pair get the same opening.
+func balancedOpening(v *game.Variant, ref *referee, plies, margin, depth int) ([]game.Move, int, error) {
+	for try := 1; try <= 1000; try++ {
+		g, err := game.NewGameFrom(v, "")
+		if err != nil {
+			return nil, try, err
+		}
+		var line []game.Move
+		for len(line) < plies && !g.Outcome().Over() {
+			st := g.Next()
+			c := st.OnlyPlayer()
+			ms := g.Rules().View(c).Moves(c, nil)
+			if len(ms) == 0 {
+				break
+			}
+			m := ms[ref.next()%uint64(len(ms))]
+			if err := g.Apply(game.Input{Kind: game.InputMove, Player: c, Move: m}); err != nil {
+				return nil, try, err
+			}
+			line = append(line, m)
+		}
+		if g.Outcome().Over() || len(line) < plies {
+			continue
+		}
+		st := g.Next()
+		r, err := ai.Search(context.Background(), g.Rules().View(st.OnlyPlayer()), ai.Params{Limits: ai.Limits{Depth: depth}})
+		if err != nil {
+			return nil, try, err
+		}
+		if abs(r.Score) <= margin {
+			return line, try, nil
+		}
+	}
+	return nil, 1000, fmt.Errorf("no opening of %d plies within %d centipawns in 1000 draws", plies, margin)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// playGame plays one game: the opening's random plies (or the given opening's moves),
+// then the players' choices. Each player is shown only its own view. In a joint turn both
+// choose before either choice is applied (sealed moves).
+func playGame(v *game.Variant, opts []string, ref *referee, openPlies, maxPlies int, opening []game.Move, ps [2]player) (*game.Game, error) {
 	g, err := game.NewGameFrom(v, "")
 	if err != nil {
 		return nil, err
@@ -193,7 +263,11 @@ func playGame(v *game.Variant, opts []string, ref *referee, openPlies, maxPlies 
 				continue
 			}
 			view := g.Rules().View(c)
-			if moves < openPlies {
+			if opening != nil && moves < len(opening) {
+				chosen[c] = opening[moves]
+				continue
+			}
+			if opening == nil && moves < openPlies {
 				ms := view.Moves(c, nil)
 				if len(ms) == 0 {
 					return nil, fmt.Errorf("%v has no action", c)
