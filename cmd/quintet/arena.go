@@ -48,7 +48,7 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *balance < 0 || *balanceDepth < 1 {
-		return fmt.Errorf("-balance %d -balance-depth %d: want a positive margin and depth", *balance, *balanceDepth)
+		return fmt.Errorf("-balance %d -balance-depth %d: want a margin of 0 or more and a depth of 1 or more", *balance, *balanceDepth)
 	}
 	if *balance > 0 && v.Load != nil {
 		return fmt.Errorf("-balance: only for chess and forced capture (%s has chance or secrets)", v.Name)
