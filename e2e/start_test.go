@@ -87,7 +87,7 @@ func TestStartTiming(t *testing.T) {
 					marks["compositor"] = -1
 					origin := tabEval[float64](tb, `performance.timeOrigin`)
 					if left, ok := marks["loaderGone"]; ok && left >= 0 {
-						deadline := time.Now().Add(10 * time.Second)
+						deadline := time.Now().Add(ceiling(10 * time.Second))
 						for marks["compositor"] < 0 && time.Now().Before(deadline) {
 							for _, ts := range swaps() {
 								if at := ts*1000 - origin; at >= left {
