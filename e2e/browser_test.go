@@ -307,18 +307,24 @@ func open(t *testing.T, browser context.Context, baseURL, path string, vp viewpo
 func openWith(t *testing.T, browser context.Context, baseURL, path string, vp viewport, copts ...chromedp.ContextOption) *tab {
 	t.Helper()
 	tb := newTab(t, browser, vp, 3*time.Minute, copts...)
-	opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(vp.scale)}
-	if vp.mobile {
-		opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch,
-			chromedp.EmulateOrientation(emulation.ScreenOrientationTypePortraitPrimary, 0))
-	}
 	start := time.Now()
-	if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(vp.width, vp.height, opts...), chromedp.Navigate(baseURL+path)); err != nil {
+	if err := chromedp.Do(tb.ctx, vp.emulate(), chromedp.Navigate(baseURL+path)); err != nil {
 		tb.fail("load %s: %v", path, err)
 	}
 	tb.wait("the app reports a screen", func(s state) bool { return s.Scene != "" })
 	t.Logf("/%s at %s: first screen after %v", path, vp.name, time.Since(start).Round(time.Millisecond))
 	return tb
+}
+
+// emulate sets the tab's viewport to vp: its size and pixel ratio, and a phone's touch
+// and portrait orientation.
+func (vp viewport) emulate() chromedp.Action[chromedp.Void] {
+	opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(vp.scale)}
+	if vp.mobile {
+		opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch,
+			chromedp.EmulateOrientation(emulation.ScreenOrientationTypePortraitPrimary, 0))
+	}
+	return chromedp.EmulateViewport(vp.width, vp.height, opts...)
 }
 
 // openBlank opens a tab at the desktop viewport that has loaded nothing yet (navigate

@@ -74,30 +74,14 @@ func TestStartTiming(t *testing.T) {
 				all := map[string][]float64{}
 				for i := 0; i < runs; i++ {
 					tb := openBlank(t, browser, chromedp.WithNewBrowserContext())
-					if vp.mobile {
-						if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(vp.width, vp.height, chromedp.EmulateScale(vp.scale),
-							chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
-							t.Fatalf("the phone's viewport: %v", err)
-						}
+					if err := chromedp.Do(tb.ctx, vp.emulate()); err != nil {
+						t.Fatalf("the %s viewport: %v", vp.name, err)
 					}
-					swaps := screencast(t, tb)
+					swapAfter := screencast(t, tb)
 					tb.navigate(srv.url + page.query)
 					tb.until("the "+page.name+" screen on screen", page.ready+` && performance.getEntriesByName("quintet-first-frame-shown").length > 0`, 60*time.Second)
 					marks := tabEval[map[string]float64](tb, startMarksJS)
-					marks["compositor"] = -1
-					origin := tabEval[float64](tb, `performance.timeOrigin`)
-					if left, ok := marks["loaderGone"]; ok && left >= 0 {
-						deadline := time.Now().Add(ceiling(10 * time.Second))
-						for marks["compositor"] < 0 && time.Now().Before(deadline) {
-							for _, ts := range swaps() {
-								if at := ts*1000 - origin; at >= left {
-									marks["compositor"] = at
-									break
-								}
-							}
-							time.Sleep(20 * time.Millisecond)
-						}
-					}
+					marks["compositor"] = swapAfter(marks["loaderGone"])
 					if load := tabEval[string](tb, `JSON.stringify(window.quintetLoad || {})`); !strings.Contains(load, `"plain":false`) {
 						t.Logf("the loader: %s", load)
 					}
@@ -143,12 +127,12 @@ func TestStartTiming(t *testing.T) {
 }
 
 // screencast starts the tab's screencast (small frames, to cost the page little) and
-// returns a function that lists the swap times of the frames so far, in seconds since
-// the epoch.
-func screencast(t *testing.T, tb *tab) func() []float64 {
+// returns a function that waits for the first frame swapped at or after ms (after
+// navigation) and gives its time, or -1 if none comes within a ceiling (or ms is -1).
+func screencast(t *testing.T, tb *tab) func(ms float64) float64 {
 	t.Helper()
 	var mu sync.Mutex
-	var swaps []float64
+	var swaps []float64 // seconds since the epoch
 	chromedp.Listen(tb.ctx, func(ev any) {
 		if e, ok := ev.(*cdppage.EventScreencastFrame); ok {
 			mu.Lock()
@@ -162,9 +146,23 @@ func screencast(t *testing.T, tb *tab) func() []float64 {
 		Format: cdppage.StartScreencastFormatJpeg, Quality: &q, MaxWidth: 320, MaxHeight: 320, EveryNthFrame: 1}); err != nil {
 		t.Fatalf("screencast: %v", err)
 	}
-	return func() []float64 {
-		mu.Lock()
-		defer mu.Unlock()
-		return slices.Clone(swaps)
+	return func(ms float64) float64 {
+		if ms < 0 {
+			return -1
+		}
+		origin := tabEval[float64](tb, `performance.timeOrigin`)
+		for deadline := time.Now().Add(ceiling(10 * time.Second)); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+			mu.Lock()
+			i := slices.IndexFunc(swaps, func(ts float64) bool { return ts*1000-origin >= ms })
+			at := -1.0
+			if i >= 0 {
+				at = swaps[i]*1000 - origin
+			}
+			mu.Unlock()
+			if at >= 0 {
+				return at
+			}
+		}
+		return -1
 	}
 }
