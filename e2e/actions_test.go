@@ -640,9 +640,16 @@ func testSimulHotseat(t *testing.T, browser context_, srv *server) {
 func testButtonsAI(t *testing.T, browser context_, srv *server) {
 	tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&play=1", desktop)
 	s := waitTurn(tb, 0)
+	tb.eval(audioRecorder) // the app makes its audio context at the first sound
 	pressSq(tb, s, "e2")
 	pressSq(tb, s, "e4")
 	s = waitTurn(tb, 2)
+	// Both moves sounded, and a second after the last the context is suspended: an idle
+	// page runs no audio thread.
+	tb.until("the audio context suspended after the moves' sounds", `window.quintetAudio.started >= 2 && window.quintetAudio.state === "suspended"`, 10*time.Second)
+	if idle := tabEval[float64](tb, `window.quintetAudio.suspended - window.quintetAudio.last`); idle < 900 {
+		t.Errorf("the audio context was suspended %.0f ms after the last sound began, want a second or more", idle)
+	}
 	tb.button("undo")
 	s = tb.wait("the takeback", func(s state) bool { return s.Game.Plies == 0 && s.Game.ToAct == 1 })
 	if s.Game.Message != "Move taken back." {
@@ -673,10 +680,35 @@ func testButtonsAI(t *testing.T, browser context_, srv *server) {
 		t.Error("the rematch as Black does not show Black at the bottom")
 	}
 	s = waitTurn(tb, 1)
+	if n := tabEval[int](tb, `window.quintetAudio.started`); n != 2 {
+		t.Errorf("%d sounds started, want the first two moves' only (then the sound was off)", n)
+	}
 	tb.button("new")
 	tb.wait("the setup screen", func(s state) bool { return s.Scene == "setup" })
 	checkConsole(t, tb.close(), srv)
 }
+
+// audioRecorder counts the sounds the page starts (Web Audio buffer sources) and notes
+// its audio context's state changes, in window.quintetAudio.
+const audioRecorder = `(() => {
+  const rec = window.quintetAudio = { started: 0, last: 0, state: "", suspended: 0 };
+  const AC = window.AudioContext;
+  window.AudioContext = class extends AC {
+    constructor(...a) {
+      super(...a);
+      rec.state = this.state;
+      this.addEventListener("statechange", () => {
+        rec.state = this.state;
+        if (this.state === "suspended") rec.suspended = performance.now();
+      });
+    }
+    createBufferSource() {
+      const src = super.createBufferSource(), start = src.start.bind(src);
+      src.start = (...a) => { rec.started++; rec.last = performance.now(); return start(...a); };
+      return src;
+    }
+  };
+})()`
 
 // testButtonsHotseat: two people on one phone: takeback, a draw offer declined then
 // accepted, and draws claimed by the 50-move rule and by threefold repetition.

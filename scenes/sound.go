@@ -1,11 +1,8 @@
 package scenes
 
 import (
-	"encoding/binary"
 	"math"
 	"math/rand/v2"
-
-	"github.com/hajimehoshi/ebiten/v2/audio"
 
 	"github.com/quintet-chess/quintet/scenes/prefs"
 )
@@ -29,8 +26,8 @@ const sampleRate = 44100
 // Sound plays the app's sounds unless muted; the choice is kept in the settings.
 type Sound struct {
 	prefs *prefs.Prefs
-	ctx   *audio.Context
-	pcm   [numSounds][]byte
+	out   *audioOut // made on the first sound; nil before, and where the page has no audio
+	made  bool
 }
 
 // Muted reports whether sounds are off.
@@ -43,23 +40,23 @@ func (s *Sound) Toggle() {
 	}
 }
 
-// Play plays a sound. The audio context is made on the first sound, which follows a
+// Play plays a sound. The audio output is made on the first sound, which follows a
 // person's tap or click (browsers start audio only after one).
 func (s *Sound) Play(k SoundKind) {
 	if s == nil || s.Muted() {
 		return
 	}
-	if s.ctx == nil {
-		s.ctx = audio.NewContext(sampleRate)
-		for i := range s.pcm {
-			s.pcm[i] = synth(SoundKind(i))
-		}
+	if !s.made {
+		s.made = true
+		s.out = newAudioOut()
 	}
-	s.ctx.NewPlayerFromBytes(s.pcm[k]).Play()
+	if s.out != nil {
+		s.out.play(k)
+	}
 }
 
-// synth renders a sound as 16-bit little-endian stereo.
-func synth(k SoundKind) []byte {
+// synth renders a sound as samples from -1 to 1, one channel at sampleRate.
+func synth(k SoundKind) []float32 {
 	var f func(t float64) float64
 	dur := 0.08
 	rng := rand.New(rand.NewPCG(uint64(k), 7))
@@ -119,13 +116,11 @@ func synth(k SoundKind) []byte {
 		}
 	}
 	n := int(dur * sampleRate)
-	out := make([]byte, 4*n)
-	for i := 0; i < n; i++ {
+	out := make([]float32, n)
+	for i := range out {
 		t := float64(i) / sampleRate
 		fade := math.Min(1, float64(n-i)/300) // no click at the end
-		v := int16(math.Max(-1, math.Min(1, f(t)*fade)) * 32000)
-		binary.LittleEndian.PutUint16(out[4*i:], uint16(v))
-		binary.LittleEndian.PutUint16(out[4*i+2:], uint16(v))
+		out[i] = float32(math.Max(-1, math.Min(1, f(t)*fade)) * 0.98)
 	}
 	return out
 }
