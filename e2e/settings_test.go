@@ -53,8 +53,8 @@ var (
 	greenLight, greenDark = color.RGBA{0xeb, 0xec, 0xd0, 0xff}, color.RGBA{0x73, 0x95, 0x52, 0xff}
 )
 
-// TestSettings: the settings panel of the play screen chooses the board's theme and the
-// piece set, remembered over a reload; with each, the squares have the theme's colours,
+// TestSettings: the settings panel of the play screen chooses the board's theme, the
+// piece set and the animations (normal, fast, off), remembered over a reload; with each, the squares have the theme's colours,
 // the last move's mark shows on them, and the pieces are drawn as the set draws them
 // (pixels differ from the other set's on every piece of Crown's start, the Dame and the
 // Ferz included). Phone (touch) and desktop.
@@ -93,6 +93,15 @@ func TestSettings(t *testing.T) {
 			if l := setting(tb, "pieces"); l != "Pieces: letters" {
 				t.Errorf("the piece setting says %q", l)
 			}
+			// The animation setting cycles normal, fast, off (kept over the reload below).
+			if l := settingLabel(tb, "motion"); l != "Animation: normal" {
+				t.Errorf("the animation setting says %q at first, want Animation: normal", l)
+			}
+			for _, want := range []string{"Animation: fast", "Animation: off"} {
+				if l := setting(tb, "motion"); l != want {
+					t.Errorf("the animation setting says %q, want %q", l, want)
+				}
+			}
 			letters := shot("settings-green-letters-" + vp.name)
 			if c := squarePixels(tb, s, "e4")[0]; !near(c, greenLight) {
 				t.Errorf("green board: e4 is %s, want %s", hex(c), hex(greenLight))
@@ -127,6 +136,12 @@ func TestSettings(t *testing.T) {
 			}
 			if l := settingLabel(tb, "pieces"); l != "Pieces: letters" {
 				t.Errorf("after a reload the piece setting says %q", l)
+			}
+			if l := settingLabel(tb, "motion"); l != "Animation: off" {
+				t.Errorf("after a reload the animation setting says %q, want Animation: off", l)
+			}
+			if l := setting(tb, "motion"); l != "Animation: normal" {
+				t.Errorf("the animation setting back to normal says %q", l)
 			}
 			checkConsole(t, tb.close(), srv)
 

@@ -49,11 +49,13 @@ var games = []struct {
 func TestSite(t *testing.T) {
 	t.Parallel()
 	browser := startBrowser(t)
+	var tp tempo
+	t.Cleanup(func() { tp.log(t) }) // after the rounds, which run side by side
 
 	t.Run("setup-desktop", func(t *testing.T) { testSetup(t, browser, apart(t)) })
 	for _, g := range games {
-		t.Run(g.name+"-desktop-mouse", func(t *testing.T) { testGameDesktop(t, browser, apart(t), g.name, g.ending) })
-		t.Run(g.name+"-phone-touch", func(t *testing.T) { testGamePhone(t, browser, apart(t), g.name) })
+		t.Run(g.name+"-desktop-mouse", func(t *testing.T) { testGameDesktop(t, browser, apart(t), &tp, g.name, g.ending) })
+		t.Run(g.name+"-phone-touch", func(t *testing.T) { testGamePhone(t, browser, apart(t), &tp, g.name) })
 	}
 	t.Run("crown-hotseat-handover", func(t *testing.T) { testCrownHotseat(t, browser, apart(t)) })
 	t.Run("tablet", func(t *testing.T) {
@@ -269,30 +271,33 @@ func testSetup(t *testing.T, browser context_, srv *server) {
 // testGameDesktop plays a game against the AI with the mouse: a move by two clicks, one by
 // drag-and-drop, an illegal drop that snaps back; then loads a near-final position, ends
 // the game, exports the PGN and reads it back with the engine.
-func testGameDesktop(t *testing.T, browser context_, srv *server, name string, end ending) {
+func testGameDesktop(t *testing.T, browser context_, srv *server, tp *tempo, name string, end ending) {
 	tb := open(t, browser, srv.url, "?variant="+name+"&side=white&opponent=beginner&play=1", desktop)
 	waitPlay(tb)
-	s := settle(tb, 0)
+	tr := tp.start(name, desktop)
+	s := tr.first(settle(tb, 0))
 	tb.screenshot(name + "-start-desktop")
 	checkBoard(t, tb, s)
 
 	// A move typed on the keyboard (coordinates, then Enter).
 	if name == "chess" {
 		m := boardMoves(t, s)[1]
+		tr.move()
 		for _, c := range m.UCI() {
 			tb.key(string(c))
 		}
 		tb.key("Enter")
-		s = settle(tb, s.Game.Plies+2)
+		s = tr.answered(settle(tb, s.Game.Plies+2))
 		if len(s.Game.Moves) == 0 || !strings.Contains(s.Game.Moves[0], "1. ") {
 			t.Errorf("the typed move %v did not reach the move list: %q", m, s.Game.Moves)
 		}
 	}
 	// Two clicks.
 	m := boardMoves(t, s)[0]
+	tr.move()
 	tb.click(squareXY(s, m.From.File(), m.From.Rank()))
 	tb.click(squareXY(s, m.To.File(), m.To.Rank()))
-	s = settle(tb, s.Game.Plies+2)
+	s = tr.answered(settle(tb, s.Game.Plies+2))
 	if s.Game.Result == "*" && len(s.Game.Moves) == 0 {
 		t.Fatal("no move list after two moves")
 	}
@@ -302,9 +307,11 @@ func testGameDesktop(t *testing.T, browser context_, srv *server, name string, e
 		m = boardMoves(t, s)[0]
 		x0, y0 := squareXY(s, m.From.File(), m.From.Rank())
 		x1, y1 := squareXY(s, m.To.File(), m.To.Rank())
+		tr.move()
 		tb.drag(x0, y0, x1, y1)
-		s = settle(tb, s.Game.Plies+2)
+		s = tr.answered(settle(tb, s.Game.Plies+2))
 	}
+	tr.done()
 	// An illegal drop snaps back: nothing changes.
 	if s.Game.Result == "*" {
 		m = boardMoves(t, s)[0]
@@ -405,21 +412,25 @@ func mustVariant(t *testing.T, name string) *game.Variant {
 
 // testGamePhone plays with the finger on the phone: a move by two taps, and in chess and
 // pillar chess one by a swipe.
-func testGamePhone(t *testing.T, browser context_, srv *server, name string) {
+func testGamePhone(t *testing.T, browser context_, srv *server, tp *tempo, name string) {
 	tb := open(t, browser, srv.url, "?variant="+name+"&side=white&opponent=beginner&play=1", phone)
 	waitPlay(tb)
-	s := settle(tb, 0)
+	tr := tp.start(name, phone)
+	s := tr.first(settle(tb, 0))
 	m := boardMoves(t, s)[0]
+	tr.move()
 	tb.tap(squareXY(s, m.From.File(), m.From.Rank()))
 	tb.tap(squareXY(s, m.To.File(), m.To.Rank()))
-	s = settle(tb, s.Game.Plies+2)
+	s = tr.answered(settle(tb, s.Game.Plies+2))
 	if s.Game.Result == "*" && (name == "chess" || name == "pillar") {
 		m = boardMoves(t, s)[0]
 		x0, y0 := squareXY(s, m.From.File(), m.From.Rank())
 		x1, y1 := squareXY(s, m.To.File(), m.To.Rank())
+		tr.move()
 		tb.swipe(x0, y0, x1, y1)
-		s = settle(tb, s.Game.Plies+2)
+		s = tr.answered(settle(tb, s.Game.Plies+2))
 	}
+	tr.done()
 	tb.screenshot(name + "-phone")
 	checkBoard(t, tb, s)
 	if y, _ := chromedp.Run(tb.ctx, chromedp.Evaluate[float64](`window.scrollY + document.scrollingElement.scrollTop`)); y != 0 {

@@ -12,89 +12,65 @@ import (
 	"time"
 )
 
-// TestTempo plays a few moves against the quickest AI in every game, on a desktop and a
-// phone, and logs the time from each move to the next moment the person may act (and
-// from the first screen to the first input), with a table of them all at the end: the
-// figures behind the animation timings, which are measured by the clock
-// (scenes/motion.go), not in frames.
-// It also checks that the animation setting cycles and is remembered across a reload.
-func TestTempo(t *testing.T) {
-	t.Parallel()
-	browser := startBrowser(t)
-	type tempoCase struct {
-		variant string
-		vp      viewport
+// tempo gathers, for each game and viewport TestSite plays against the quickest AI, the
+// time from each of the person's moves to the next moment they may act (the AI's reply,
+// its die, draws and animations included) and from the first screen to the first input:
+// the figures behind the animation timings, which are measured by the clock
+// (scenes/motion.go), not in frames. TestSite logs them as one table at its end; nothing
+// is asserted on them, as they follow the machine's load.
+type tempo struct {
+	mu   sync.Mutex
+	rows []string
+}
+
+// tempoRound times the moves of one page.
+type tempoRound struct {
+	tp    *tempo
+	name  string
+	vp    viewport
+	t0    time.Time
+	input time.Duration // from the first screen to the first input
+	waits []time.Duration
+}
+
+// start begins a round when the page shows its first screen.
+func (tp *tempo) start(name string, vp viewport) *tempoRound {
+	return &tempoRound{tp: tp, name: name, vp: vp, t0: time.Now()}
+}
+
+// first notes that the person may act for the first time, and passes s on.
+func (r *tempoRound) first(s state) state {
+	r.input = time.Since(r.t0)
+	return s
+}
+
+// move notes the start of the person's move.
+func (r *tempoRound) move() { r.t0 = time.Now() }
+
+// answered notes that the person may act again after the move, and passes s on.
+func (r *tempoRound) answered(s state) state {
+	r.waits = append(r.waits, time.Since(r.t0).Round(10*time.Millisecond))
+	return s
+}
+
+// done adds the round's line to the table.
+func (r *tempoRound) done() {
+	if len(r.waits) == 0 {
+		return
 	}
-	var cases []tempoCase
-	for _, v := range []string{"chess", "forced", "probabilistic", "crown", "pillar", "simultaneous"} {
-		for _, vp := range []viewport{desktop, phone} {
-			cases = append(cases, tempoCase{v, vp})
-		}
-	}
-	var (
-		mu      sync.Mutex
-		summary []string
-	)
-	t.Cleanup(func() { // after the rounds, which run side by side
-		slices.Sort(summary)
-		t.Logf("load average %.1f on %d cores; from a move to the next possible input, median (min–max), and from the first screen to the first input:\n%s",
-			loadAverage(), runtime.NumCPU(), strings.Join(summary, "\n"))
-	})
-	for _, c := range cases {
-		t.Run(c.variant+"-"+c.vp.name, func(t *testing.T) {
-			srv := apart(t)
-			tb := open(t, browser, srv.url, "?variant="+c.variant+"&side=white&opponent=beginner&play=1", c.vp)
-			waitPlay(tb)
-			first := time.Now()
-			s := settle(tb, 0)
-			firstInput := time.Since(first).Round(10 * time.Millisecond)
-			var waits []time.Duration
-			for range 4 {
-				ms := plainMoves(t, s)
-				if len(ms) == 0 || s.Game.Result != "*" {
-					break
-				}
-				plies := s.Game.Plies
-				t0 := time.Now()
-				playMove(tb, s, ms[0])
-				s = settle(tb, plies+2)
-				waits = append(waits, time.Since(t0).Round(10*time.Millisecond))
-			}
-			if len(waits) == 0 {
-				t.Fatal("no move was played")
-			}
-			slices.Sort(waits)
-			t.Logf("%s at %s: from a move to the next possible input (the AI's reply, its die, draws and animations included): %v, median %v",
-				c.variant, c.vp.name, waits, waits[len(waits)/2])
-			mu.Lock()
-			summary = append(summary, fmt.Sprintf("  %-13s %-7s %6v (%v–%v) over %d moves; first input %v", c.variant, c.vp.name,
-				waits[len(waits)/2], waits[0], waits[len(waits)-1], len(waits), firstInput))
-			mu.Unlock()
-			checkConsole(t, tb.close(), srv)
-		})
-	}
-	t.Run("setting-remembered", func(t *testing.T) {
-		srv := apart(t)
-		tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&play=1", desktop)
-		waitPlay(tb)
-		if l := settingLabel(tb, "motion"); l != "Animation: normal" {
-			t.Fatalf("the animation setting says %q at first, want Animation: normal", l)
-		}
-		for _, want := range []string{"Animation: fast", "Animation: off"} {
-			if l := setting(tb, "motion"); l != want {
-				t.Fatalf("the animation setting says %q, want %q", l, want)
-			}
-		}
-		closeSettings(tb)
-		tb.reload()
-		waitPlay(tb)
-		if l := settingLabel(tb, "motion"); l != "Animation: off" {
-			t.Errorf("after a reload the animation setting says %q, want Animation: off", l)
-		}
-		if l := setting(tb, "motion"); l != "Animation: normal" {
-			t.Errorf("the animation setting back to normal says %q", l)
-		}
-		closeSettings(tb)
-		checkConsole(t, tb.close(), srv)
-	})
+	w := slices.Clone(r.waits)
+	slices.Sort(w)
+	row := fmt.Sprintf("  %-13s %-7s %6v (%v–%v) over %d moves; first input %v", r.name, r.vp.name,
+		w[len(w)/2], w[0], w[len(w)-1], len(w), r.input.Round(10*time.Millisecond))
+	r.tp.mu.Lock()
+	r.tp.rows = append(r.tp.rows, row)
+	r.tp.mu.Unlock()
+}
+
+func (tp *tempo) log(t *testing.T) {
+	tp.mu.Lock()
+	defer tp.mu.Unlock()
+	slices.Sort(tp.rows)
+	t.Logf("load average %.1f on %d cores; from a move to the next possible input, median (min–max), and from the first screen to the first input:\n%s",
+		loadAverage(), runtime.NumCPU(), strings.Join(tp.rows, "\n"))
 }
