@@ -96,7 +96,7 @@ func TestAIWorker(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(plain, "index.html"), []byte("<!doctype html><title>plain</title><p>plain page"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	browser := startBrowser(t)
+	browser := startMeasuringBrowser(t) // it logs the search's speed in wasm
 
 	run := measureWorker(t, browser, startServer(t, plain).url, false)
 	expected := run.MS / 50

@@ -79,7 +79,7 @@ func TestSite(t *testing.T) {
 
 // TestFrameRate runs alone (not apart): what it measures is the page's own frame rate.
 func TestFrameRate(t *testing.T) {
-	testFrameRate(t, startBrowser(t), startServer(t, staticDir(t)))
+	testFrameRate(t, startMeasuringBrowser(t), startServer(t, staticDir(t)))
 }
 
 // waitPlay waits for the play screen with the board laid out and drawn.

@@ -64,7 +64,7 @@ func TestStartTiming(t *testing.T) {
 	}
 	dir := copySite(t, staticDir(t))
 	srv := startServerAt(t, dir, "/quintet/", false)
-	browser := startBrowser(t)
+	browser := startMeasuringBrowser(t)
 	for _, vp := range []viewport{desktop, phone} {
 		for _, page := range []struct{ name, query, ready string }{
 			{"setup", "", `window.quintet && window.quintet.scene === "setup" && window.quintet.buttons.length > 0`},
