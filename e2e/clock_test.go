@@ -14,57 +14,56 @@ import (
 	"github.com/quintet-chess/quintet/game/clock"
 )
 
-// TestClockAI: a tiny time control set by the link (tc=30s+0, the plus typed as people
-// do; on a busy machine a longer base, clockAIBase, so that the desktop's two moves fit
-// in it): the title and the strips show it, the person's clock runs on its turn and the
-// AI's while it thinks, the person's flag falls and the AI wins on time; the banner says
-// so; the PGN has the TimeControl tag, a %clk after each move and the flag. Desktop (with
-// two moves each) and phone (the clocks alone, on a shorter base: a running clock draws
-// the page each second, and ten times a second in its last ten, which in software WebGL
-// cost this test most of a core for a minute).
+// TestClockAI: a time control set by the link (the plus typed as people do): the title
+// and the strips show it. On the desktop the person and the AI play two moves each on a
+// long control: the person's clock runs on its turn and the AI's while it thinks, and the
+// PGN has the TimeControl tag and a %clk after each move. On the phone, on a tiny control
+// (clockAIBase), the person's clock runs low (tenths) and its flag falls: the AI wins on
+// time, the banner says so, and the PGN says the flag. (A running clock draws the page
+// each second, and ten times a second in its last ten: only the phone waits for a flag.)
 func TestClockAI(t *testing.T) {
 	t.Parallel()
 	browser := startBrowser(t)
 	for _, vp := range []viewport{desktop, phone} {
 		t.Run(vp.name, func(t *testing.T) {
 			srv := apart(t)
-			tc := clock.Control{Base: clockAIBase(!vp.mobile)}
+			plays := !vp.mobile
+			tc := clock.Control{Base: clockAIBase(plays)}
 			tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&tc="+tc.String()+"&play=1", vp)
 			s := waitTurn(tb, 0)
 			if s.Game.TimeControl != tc.String() || !strings.Contains(s.Title, tc.String()) || len(s.Game.Clocks) != 2 || s.Game.ClockRuns != 1 {
 				t.Fatalf("at the start: title %q, clocks %q running %b, control %q", s.Title, s.Game.Clocks, s.Game.ClockRuns, s.Game.TimeControl)
 			}
-			for range 2 {
-				if vp.mobile {
-					break // the phone only watches its clock run out (the desktop plays)
+			var want []string
+			if plays {
+				for range 2 {
+					m := boardMoves(t, s)[0]
+					tb.click(squareXY(s, m.From.File(), m.From.Rank()))
+					tb.click(squareXY(s, m.To.File(), m.To.Rank()))
+					s = waitTurn(tb, s.Game.Plies+2)
+					if s.Game.ClockRuns != 1 {
+						t.Errorf("the person's clock does not run on its turn: running %b, clocks %q", s.Game.ClockRuns, s.Game.Clocks)
+					}
 				}
-				m := boardMoves(t, s)[0]
-				press := tb.click
-				if vp.mobile {
-					press = tb.tap
+				if s.Game.Result != "*" {
+					t.Fatalf("the game ended early: %s %s", s.Game.Result, s.Game.Reason)
 				}
-				press(squareXY(s, m.From.File(), m.From.Rank()))
-				press(squareXY(s, m.To.File(), m.To.Rank()))
-				s = waitTurn(tb, s.Game.Plies+2)
+				tb.screenshot("clock-ai-" + vp.name)
+				want = []string{"1. ", " {[%clk 0:0", "2. "}
+			} else {
+				low := tb.wait("white's clock low, in tenths", func(s state) bool {
+					return s.Game != nil && s.Game.ClockLow&1 != 0 && s.Game.ClockRuns&1 != 0 && strings.Contains(s.Game.Clocks[0], ".")
+				})
+				tb.screenshot("clock-ai-low-" + vp.name)
+				t.Logf("low: clocks %q", low.Game.Clocks)
+				end := tb.wait("the flag", func(s state) bool { return s.Game != nil && s.Game.Result != "*" })
+				if end.Game.Result != "0-1" || end.Game.Reason != "white ran out of time" || end.Game.Clocks[0] != "0.0" || end.Game.ClockRuns != 0 {
+					t.Fatalf("after the flag: %s %q, clocks %q running %b", end.Game.Result, end.Game.Reason, end.Game.Clocks, end.Game.ClockRuns)
+				}
+				tb.screenshot("clock-ai-flag-" + vp.name)
+				tb.button("cancel") // the banner
+				want = []string{`[Termination "Time forfeit"]`, "{[%flag w] white ran out of time} 0-1"}
 			}
-			if s.Game.Result != "*" {
-				t.Fatalf("the game ended early: %s %s", s.Game.Result, s.Game.Reason)
-			}
-			tb.screenshot("clock-ai-" + vp.name)
-			low := tb.wait("white's clock low, in tenths", func(s state) bool {
-				return s.Game != nil && s.Game.ClockLow&1 != 0 && s.Game.ClockRuns&1 != 0 && strings.Contains(s.Game.Clocks[0], ".")
-			})
-			tb.screenshot("clock-ai-low-" + vp.name)
-			t.Logf("low: clocks %q", low.Game.Clocks)
-			end := tb.wait("the flag", func(s state) bool { return s.Game != nil && s.Game.Result != "*" })
-			if end.Game.Result != "0-1" || end.Game.Reason != "white ran out of time" || end.Game.Clocks[0] != "0.0" || end.Game.ClockRuns != 0 {
-				t.Fatalf("after the flag: %s %q, clocks %q running %b", end.Game.Result, end.Game.Reason, end.Game.Clocks, end.Game.ClockRuns)
-			}
-			tb.screenshot("clock-ai-flag-" + vp.name)
-			if vp.name != desktop.name {
-				return
-			}
-			tb.button("cancel") // the banner
 			tb.button("pgn")
 			if _, err := chromedp.Run(tb.ctx, chromedp.WaitVisible("#dlg-text")); err != nil {
 				t.Fatal(err)
@@ -74,32 +73,36 @@ func TestClockAI(t *testing.T) {
 				t.Fatal(err)
 			}
 			flat := strings.Join(strings.Fields(pgn), " ")
-			for _, want := range []string{`[TimeControl "` + tc.PGN() + `"]`, `[Termination "Time forfeit"]`, "1. ", " {[%clk 0:0", "{[%flag w] white ran out of time} 0-1"} {
-				if !strings.Contains(flat, want) {
-					t.Errorf("PGN without %q:\n%s", want, pgn)
+			for _, w := range append(want, `[TimeControl "`+tc.PGN()+`"]`) {
+				if !strings.Contains(flat, w) {
+					t.Errorf("PGN without %q:\n%s", w, pgn)
 				}
 			}
-			if n := strings.Count(flat, "[%clk "); n != 4 {
-				t.Errorf("%d clock comments for 4 moves:\n%s", n, pgn)
-			}
 			g, err := game.ParsePGN(pgn)
-			if err != nil || g.Outcome() != (game.Outcome{Result: game.BlackWins, Reason: "white ran out of time"}) {
-				t.Errorf("the PGN reads back as %+v, %v", g.Outcome(), err)
+			if err != nil {
+				t.Fatalf("the PGN does not read back: %v\n%s", err, pgn)
+			}
+			if plays {
+				if n := strings.Count(flat, "[%clk "); n != 4 {
+					t.Errorf("%d clock comments for 4 moves:\n%s", n, pgn)
+				}
+			} else if g.Outcome() != (game.Outcome{Result: game.BlackWins, Reason: "white ran out of time"}) {
+				t.Errorf("the PGN reads back as %+v", g.Outcome())
 			}
 			checkConsole(t, tb.close(), srv)
 		})
 	}
 }
 
-// clockAIBase is TestClockAI's base time: for a page that plays (moves), 30 s on two
-// idle cores, and more, in steps of 15 s, as the machine is slower (a loaded machine
-// once took all of 30 s for the desktop's two moves); for one that only watches its
-// clock run out, 12 s, times the slowness rounded up.
-func clockAIBase(moves bool) time.Duration {
-	if !moves {
-		return time.Duration(math.Ceil(slowness())) * 12 * time.Second
+// clockAIBase is TestClockAI's base time: for a page that plays, 5 minutes (it never
+// waits for the flag); for one that watches its clock run out, 12 s on two idle cores,
+// times the machine's slowness rounded up (the first look must come before the clock has
+// run out, and a look during its last ten seconds).
+func clockAIBase(plays bool) time.Duration {
+	if plays {
+		return 5 * time.Minute
 	}
-	return time.Duration(math.Ceil(2*slowness())) * 15 * time.Second
+	return time.Duration(math.Ceil(slowness())) * 12 * time.Second
 }
 
 // TestClockSetup: the setup screen's time control: a link's tc=7+3 shows as a custom
