@@ -67,10 +67,11 @@ func TestCrownMark(t *testing.T) {
 			queen := squarePixels(tb, s, "d8")
 			tb.close()
 
-			for _, choice := range []string{"move:0", "move:1"} {
-				tb = open(t, browser, srv.url, "?variant=crown&side=white&opponent=beginner&play=1", vp)
-				tb.clearStorage() // not the game of the last round, taken up again
-				tb.reload()
+			tb = open(t, browser, srv.url, "?variant=crown&side=white&opponent=beginner&play=1", vp)
+			for i, choice := range []string{"move:0", "move:1"} {
+				if i > 0 { // a new game from the start, by the load dialog
+					loadText(t, tb, mustVariant(t, "crown").Start, 0)
+				}
 				tb.wait("the crown choice", func(s state) bool { return s.Game != nil && s.Game.Panel != "" })
 				tb.button(choice)
 				s = waitTurn(tb, 2)
@@ -98,8 +99,8 @@ func TestCrownMark(t *testing.T) {
 				if diff < len(dame)/12 {
 					t.Errorf("the Dame looks like the chess queen: %d of %d samples differ", diff, len(dame))
 				}
-				checkConsole(t, tb.close(), srv)
 			}
+			checkConsole(t, tb.close(), srv)
 		})
 	}
 }
@@ -113,6 +114,8 @@ func TestClimbMark(t *testing.T) {
 	for _, vp := range []viewport{desktop, phone} {
 		t.Run(vp.name, func(t *testing.T) {
 			srv := apart(t)
+			tb := open(t, browser, srv.url, "?variant=pillar&side=white&opponent=person&play=1", vp)
+			waitPlay(tb)
 			for _, c := range []struct {
 				name, pos string
 				want, not color.RGBA
@@ -120,8 +123,6 @@ func TestClimbMark(t *testing.T) {
 				{"climb", "1qrn1k/4p1/6/6/6/RR3K w - - R 1", climbBlue, captureRed},
 				{"capture", "1qrn1k/4p1/6/6/6/Rn3K w - - R 1", captureRed, climbBlue},
 			} {
-				tb := open(t, browser, srv.url, "?variant=pillar&side=white&opponent=person&play=1", vp)
-				waitPlay(tb)
 				s := loadText(t, tb, c.pos, 0)
 				pressSq(tb, s, "a1")
 				pressSq(tb, s, "b1")
@@ -133,8 +134,8 @@ func TestClimbMark(t *testing.T) {
 				if want < 20 || not > 0 || other > 0 {
 					t.Errorf("%s: the %s mark: %d pixels of its colour on b1, %d of the other mark's, %d on a1", vp.name, c.name, want, not, other)
 				}
-				checkConsole(t, tb.close(), srv)
 			}
+			checkConsole(t, tb.close(), srv)
 		})
 	}
 }

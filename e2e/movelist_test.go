@@ -149,11 +149,8 @@ func TestMoveList(t *testing.T) {
 			if !strings.Contains(s.Game.Line, "4+5=9") {
 				t.Errorf("the reviewed attempt's numbers are not said: %q", s.Game.Line)
 			}
-			tb.close()
 
-			// The result at the end.
-			tb = open(t, browser, srv.url, "?variant=probabilistic&side=white&opponent=person&play=1", vp)
-			waitPlay(tb)
+			// The result at the end (another game loaded in the same page).
 			s = loadText(t, tb, pgnOf(t, "probabilistic", "", "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7 1+2 strike:Qxe8 2+3"), 10)
 			if got := lastMoves(t, s); got != "4. Qxf7 [1+2=3: Qxf7 (captured)] strike:Qxe8 [2+3=5: strike Qxe8 (king captured)]" {
 				t.Errorf("the last moves %q", got)
@@ -162,11 +159,12 @@ func TestMoveList(t *testing.T) {
 				t.Errorf("the list ends %q, want the result and why", last)
 			}
 			tb.screenshot("movelist-result-" + vp.name)
-			tb.close()
 
-			tb = open(t, browser, srv.url, "?variant=pillar&side=white&opponent=person&play=1", vp)
-			waitPlay(tb)
+			// A pillar chess game's PGN loaded in the same page: the page takes up its game.
 			s = loadText(t, tb, pillar, 11)
+			if s.Variant != "pillar" || s.Board.Files != 6 {
+				t.Errorf("the loaded pillar chess PGN shows %s on %d files", s.Variant, s.Board.Files)
+			}
 			tb.screenshot("movelist-pillar-" + vp.name)
 			if strings.Join(s.Game.Moves, " ") != "1. [Q] Ra1^a2 [P] b5-b4 2. [R] Ne1-f3 [skip] pass 3. [P] c2-c3 [P]" {
 				t.Errorf("pillar move list: %q", s.Game.Moves)
