@@ -39,6 +39,7 @@ var commands = map[string]command{
 	"pgn":      {"check and replay PGN files of any game: each game's result and final position", runPGN},
 	"host":     {"host a game over WebRTC: print an offer code, read the answer", runHost},
 	"join":     {"join a hosted game with its offer code", runJoin},
+	"selfplay": {"the strongest level against itself at fixed nodes: quiet positions with the result, for tuning", runSelfplay},
 }
 
 func main() {

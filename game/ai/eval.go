@@ -65,7 +65,8 @@ type chessEval struct {
 	adjFil [8]game.Bitboard
 	front  [2][64]game.Bitboard // squares ahead of a pawn on its file and the two beside
 	zone   [64]game.Bitboard
-	mop    bool // check rules off: drive a bare king to be captured
+	mop    bool        // check rules off: drive a bare king to be captured
+	forced *forcedEval // forced capture's own evaluation, which Evaluate uses when set
 }
 
 // Bitboards is a file mask per file.
@@ -157,6 +158,9 @@ func newChessEval(v *game.Variant) *chessEval {
 			e.psq[b][mirror] = [2]int32{int32(mgv + mg), int32(egv + eg)}
 		}
 	}
+	if v.MustCapture && v.KingCapture && v.Files == 8 && v.Ranks == 8 {
+		e.forced = newForcedEval(e, tunedForcedTerms)
+	}
 	return e
 }
 
@@ -222,6 +226,9 @@ func (e *chessEval) square(t game.PieceType, s game.Square) (mg, eg int) {
 
 // Evaluate scores p for the side to move.
 func (e *chessEval) Evaluate(p *game.Position) int {
+	if e.forced != nil {
+		return e.forced.eval(p, nil)
+	}
 	s := e.white(p)
 	if p.Side == game.Black {
 		s = -s
