@@ -307,13 +307,32 @@ func open(t *testing.T, browser context.Context, baseURL, path string, vp viewpo
 func openWith(t *testing.T, browser context.Context, baseURL, path string, vp viewport, copts ...chromedp.ContextOption) *tab {
 	t.Helper()
 	tb := newTab(t, browser, vp, 3*time.Minute, copts...)
+	tb.load(baseURL, path)
+	return tb
+}
+
+// openScripted is open with a script that runs in every document of the tab before the
+// page's own (a recorder, a hook on the page's objects).
+func openScripted(t *testing.T, browser context.Context, baseURL, path string, vp viewport, script string) *tab {
+	t.Helper()
+	tb := newTab(t, browser, vp, 3*time.Minute)
+	if _, err := chromedp.Call(tb.ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: script}); err != nil {
+		t.Fatalf("add a script to the tab: %v", err)
+	}
+	tb.load(baseURL, path)
+	return tb
+}
+
+// load navigates the tab to the site at path at its viewport and waits until the app has
+// reported a screen.
+func (tb *tab) load(baseURL, path string) {
+	tb.t.Helper()
 	start := time.Now()
-	if err := chromedp.Do(tb.ctx, vp.emulate(), chromedp.Navigate(baseURL+path)); err != nil {
+	if err := chromedp.Do(tb.ctx, tb.vp.emulate(), chromedp.Navigate(baseURL+path)); err != nil {
 		tb.fail("load %s: %v", path, err)
 	}
 	tb.wait("the app reports a screen", func(s state) bool { return s.Scene != "" })
-	t.Logf("/%s at %s: first screen after %v", path, vp.name, time.Since(start).Round(time.Millisecond))
-	return tb
+	tb.t.Logf("/%s at %s: first screen after %v", path, tb.vp.name, time.Since(start).Round(time.Millisecond))
 }
 
 // emulate sets the tab's viewport to vp: its size and pixel ratio, and a phone's touch

@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -136,21 +135,15 @@ func positionsOf(t *testing.T, s state) []string {
 }
 
 // TestPremove sets a move while the AI thinks and sees it played as soon as the AI has
-// answered; another is cancelled by a press elsewhere and is not played. The AI may
-// answer before the presses are in (then the move is simply played): each part is tried
-// on the next moves until it happened while the AI was thinking.
+// answered; another is cancelled by a press elsewhere and is not played. The test decides
+// when the AI answers (aiGate holds the worker's replies), so the presses always come
+// while it thinks, however slowly the machine passes them on.
 func TestPremove(t *testing.T) {
-	// Alone, not apart: the AI must think longer than the presses take to reach the page.
-	srv := startServer(t, staticDir(t))
 	browser := startBrowser(t)
-	// The AI must think longer than the presses take to reach the page, which on a busy
-	// machine is seconds: its budget follows the tests' ceilings.
-	budget := min(60000, int(9000*slowness()))
-	t.Logf("the AI's budget: %d ms (%s)", budget, slownessWhy())
-	tb := open(t, browser, srv.url, fmt.Sprintf("?variant=chess&side=white&opponent=strongest&budget=%d&play=1", budget), desktop)
-	s := waitPlay(tb)
+	srv := apart(t)
+	tb := openScripted(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&play=1", desktop, aiGate)
+	s := waitTurn(tb, 0)
 	premove := func() string { return tb.str(`window.quintet.game.premove`) }
-	playTyped(tb, "e2e4")
 	// quiet is a plain move of White's in the position the page shows: a knight's or a
 	// pawn's single step, legal whatever Black answers.
 	quiet := func(s state) game.Move {
@@ -168,54 +161,58 @@ func TestPremove(t *testing.T) {
 		t.Fatalf("no quiet knight move in %s", s.Game.Text)
 		return game.Move{}
 	}
-	played, cancelled := false, false
-	for try := 0; try < 6 && !(played && cancelled); try++ {
-		s = tb.wait("the AI thinking", func(s state) bool { return s.Game.Thinking || s.Game.Result != "*" })
-		if s.Game.Result != "*" {
-			t.Fatalf("the game ended (%s) before a premove was both played and cancelled (played %v, cancelled %v): %q", s.Game.Line, played, cancelled, s.Game.Moves)
-		}
+	// setPremove plays a move with the AI's answer held, and sets a premove while it
+	// "thinks".
+	setPremove := func(move string) (game.Move, int) {
+		t.Helper()
+		tb.eval(`window.quintetAIGate.hold = true`)
 		plies := s.Game.Plies
+		playTyped(tb, move)
+		s = tb.wait("the AI thinking", func(s state) bool { return s.Game.Plies == plies+1 && s.Game.Thinking })
 		m := quiet(s)
-		want := m.From.String() + m.To.String()
 		pressSq(tb, s, m.From.String())
 		pressSq(tb, s, m.To.String())
-		if !played {
-			s = tb.wait("the premove set, or the AI's answer", func(s state) bool { return premove() == want || s.Game.Plies > plies })
-			if premove() == want {
-				tb.screenshot("premove-set")
-				s = tb.wait("the premove played", func(s state) bool { return s.Game.Plies >= plies+2 })
-				played = premove() == ""
-			}
-			s = waitTurn(tb, plies+1)
-			if s.Game.ToAct != 0 {
-				playTyped(tb, quiet(s).From.String()+quiet(s).To.String())
-			}
-			continue
-		}
-		// Cancel: a press on an empty square away from the piece. The presses reach the
-		// page when it gets to them (late on a busy machine): wait for what they did.
-		s = tb.wait("the premove set, or the AI's answer", func(s state) bool { return premove() == want || s.Game.Plies > plies })
-		if premove() != want {
-			s = waitTurn(tb, plies+1)
-			playTyped(tb, quiet(s).From.String()+quiet(s).To.String())
-			continue
-		}
-		t.Logf("try %d: premove %s set, cancelling", try, want)
-		pressSq(tb, s, "a5")
-		tb.wait("the premove cancelled, or played", func(s state) bool { return premove() == "" })
-		if tb.state().Game.Plies == plies {
-			cancelled = true
-			s = waitTurn(tb, plies+1)
-			if s.Game.Plies != plies+1 {
-				t.Errorf("a cancelled premove was played: %q", s.Game.Moves)
-			}
-		} else if s = waitTurn(tb, plies+1); s.Game.ToAct != 0 {
-			// The AI answered before the cancelling press came in: our move, and try again.
-			playTyped(tb, quiet(s).From.String()+quiet(s).To.String())
-		}
+		want := m.From.String() + m.To.String()
+		tb.wait("the premove set", func(state) bool { return premove() == want })
+		return m, plies + 1
 	}
-	if !played || !cancelled {
-		t.Fatalf("in six moves the AI never thought long enough to test a premove (played %v, cancelled %v)", played, cancelled)
+
+	m, plies := setPremove("e2e4")
+	tb.screenshot("premove-set")
+	tb.eval(`window.quintetAIGate.release()`)
+	s = waitTurn(tb, plies+3) // the AI's answer, the premove, the AI's next answer
+	if premove() != "" || boardAt(t, s, m.To.String()) != 'N' {
+		t.Errorf("the premove %v was not played after the AI's answer: %q (premove %q)", m, s.Game.Moves, premove())
+	}
+
+	m, plies = setPremove(quiet(s).From.String() + quiet(s).To.String())
+	pressSq(tb, s, "a5") // an empty square away from the piece: cancels
+	tb.wait("the premove cancelled", func(state) bool { return premove() == "" })
+	tb.eval(`window.quintetAIGate.release()`)
+	s = waitTurn(tb, plies+1)
+	if s.Game.Plies != plies+1 || boardAt(t, s, m.To.String()) == 'N' {
+		t.Errorf("a cancelled premove %v was played: %q", m, s.Game.Moves)
 	}
 	checkConsole(t, tb.close(), srv)
 }
+
+// aiGate runs in the page before the app: while window.quintetAIGate.hold is set it holds
+// the AI worker's messages, and its release() hands them to the app in order. The page
+// sees an AI that thinks until the test lets it answer.
+const aiGate = `(() => {
+  const gate = window.quintetAIGate = { hold: false, held: [] };
+  gate.release = () => { gate.hold = false; const h = gate.held; gate.held = []; h.forEach((f) => f()); };
+  const W = window.Worker;
+  const set = Object.getOwnPropertyDescriptor(W.prototype, "onmessage").set;
+  window.Worker = class extends W {
+    constructor(url, opts) {
+      super(url, opts);
+      let handler = null;
+      set.call(this, (e) => {
+        const deliver = () => handler && handler.call(this, e);
+        if (gate.hold) gate.held.push(deliver); else deliver();
+      });
+      Object.defineProperty(this, "onmessage", { get: () => handler, set: (f) => { handler = f; } });
+    }
+  };
+})()`
