@@ -8,7 +8,7 @@ import (
 	"os"
 	"runtime"
 	"strconv"
-	"strings"
+	"sync"
 	"time"
 
 	"github.com/quintet-chess/quintet/game"
@@ -20,7 +20,7 @@ import (
 // side to move has nothing to take, where the evaluation is used) is written with the
 // game's result: data to tune an evaluation on. One line a position:
 // FEN;RESULT;SCORE, the result 1, 0.5 or 0 for White and the search's score for White.
-func runSelfplay(args []string, stdout, stderr io.Writer) error {
+func runSelfplay(args []string, stdout, stderr io.Writer) (err error) {
 	fs := newFlagSet("selfplay", stderr)
 	variant := fs.String("variant", "forced", "game name (chess or forced)")
 	games := fs.Int("games", 100, "number of games")
@@ -44,8 +44,8 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 	if v.Load != nil {
 		return fmt.Errorf("-variant %s: only chess and forced capture", v.Name)
 	}
-	if *games < 1 || *nodes < 1 || *workers < 1 || *minOpen < 0 || *maxOpen < *minOpen {
-		return fmt.Errorf("want -games, -nodes, -workers of 1 or more and 0 <= -open-min <= -open-max")
+	if *games < 1 || *nodes < 1 || *workers < 1 || *maxPlies < 1 || *minOpen < 0 || *maxOpen < *minOpen {
+		return fmt.Errorf("want -games, -nodes, -workers, -maxplies of 1 or more and 0 <= -open-min <= -open-max")
 	}
 	w := stdout
 	if *out != "" {
@@ -53,8 +53,12 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		defer f.Close()
 		w = f
+		defer func() {
+			if cerr := f.Close(); err == nil && cerr != nil {
+				err = cerr
+			}
+		}()
 	}
 	bw := bufio.NewWriter(w)
 	cfg := selfplayConfig{v: v, nodes: *nodes, minOpen: *minOpen, maxOpen: *maxOpen, maxPlies: *maxPlies}
@@ -68,8 +72,12 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 	}
 	jobs := make(chan int)
 	results := make(chan done)
+	stop := make(chan struct{}) // closed at the first failed game: no more are handed out
+	var wg sync.WaitGroup
 	for range *workers {
+		wg.Add(1)
 		go func() {
+			defer wg.Done()
 			eng := ai.NewEngine(16)
 			for i := range jobs {
 				lines, err := cfg.play(eng, splitmix(*seed*1000003+uint64(i)))
@@ -78,10 +86,18 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 		}()
 	}
 	go func() {
+		wg.Wait()
+		close(results)
+	}()
+	go func() {
+		defer close(jobs)
 		for i := range *games {
-			jobs <- i
+			select {
+			case jobs <- i:
+			case <-stop:
+				return
+			}
 		}
-		close(jobs)
 	}()
 	start := time.Now()
 	pending := map[int][]string{}
@@ -89,8 +105,15 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 	var firstErr error
 	for range *games {
 		d := <-results
-		if d.err != nil && firstErr == nil {
+		if d.err != nil {
+			// The games in play still report; nothing more is waited for.
 			firstErr = fmt.Errorf("game %d: %w", d.i+1, d.err)
+			close(stop)
+			go func() {
+				for range results {
+				}
+			}()
+			break
 		}
 		pending[d.i] = d.lines
 		for {
@@ -192,19 +215,4 @@ func (c selfplayConfig) play(eng *ai.Engine, seed uint64) ([]string, error) {
 		lines[i] = x.fen + ";" + strconv.FormatFloat(result, 'g', -1, 64) + ";" + strconv.Itoa(x.score)
 	}
 	return lines, nil
-}
-
-// parseSelfplayLine reads one line of runSelfplay's output.
-func parseSelfplayLine(line string) (fen string, result float64, score int, err error) {
-	f := strings.Split(line, ";")
-	if len(f) != 3 {
-		return "", 0, 0, fmt.Errorf("line %q: want FEN;RESULT;SCORE", line)
-	}
-	if result, err = strconv.ParseFloat(f[1], 64); err != nil {
-		return "", 0, 0, err
-	}
-	if score, err = strconv.Atoi(f[2]); err != nil {
-		return "", 0, 0, err
-	}
-	return f[0], result, score, nil
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -49,4 +51,22 @@ func TestSelfplay(t *testing.T) {
 	if _, errs, code := run(t, "selfplay", "-variant", "crown", "-games", "1"); code == 0 {
 		t.Errorf("selfplay accepted Crown: %s", errs)
 	}
+}
+
+// parseSelfplayLine reads one line of runSelfplay's output.
+func parseSelfplayLine(line string) (fen string, result float64, score int, err error) {
+	f := strings.Split(line, ";")
+	if len(f) != 3 {
+		return "", 0, 0, fmt.Errorf("line %q: want FEN;RESULT;SCORE", line)
+	}
+	if result, err = strconv.ParseFloat(f[1], 64); err != nil {
+		return "", 0, 0, err
+	}
+	if result != 0 && result != 0.5 && result != 1 {
+		return "", 0, 0, fmt.Errorf("line %q: a result is 0, 0.5 or 1", line)
+	}
+	if score, err = strconv.Atoi(f[2]); err != nil {
+		return "", 0, 0, err
+	}
+	return f[0], result, score, nil
 }

@@ -40,7 +40,8 @@ func standardWeights() weights {
 
 // forcedWeights: in forced-capture chess the king is a piece that can be taken and a
 // loose piece is a lever the opponent must grab, so activity counts more and the king
-// wants company rather than a pawn wall alone.
+// wants company rather than a pawn wall alone. Forced capture now plays with weights of
+// its own (eval_forced.go); these are where the tuner starts from.
 func forcedWeights() weights {
 	w := standardWeights()
 	w.mobility[game.Knight] = [2]int{5, 5}

@@ -20,8 +20,9 @@ type forcedTerms struct {
 	bishops  pair // the bishop pair
 	rookOpen pair // a rook on a file without pawns
 	rookHalf pair // a rook on a file with enemy pawns only
-	// The side to move has nothing to take wherever the search evaluates; what the other
-	// side attacks is what it will have to take after our move, unless we move it away.
+	// The side to move has nothing to take almost wherever the search evaluates; what
+	// the other side attacks is what it will have to take after our move, unless we move
+	// it away.
 	hanging  [game.King + 1]pair // a piece of the side to move attacked and undefended
 	attacked [game.King + 1]pair // attacked and defended
 	tempo    pair
@@ -54,43 +55,6 @@ func (w *forcedTerms) terms() []*pair {
 	}
 	ps = append(ps, &w.tempo)
 	return ps
-}
-
-// untunedForcedWeights are the chess evaluation's terms as forced capture used them
-// before its own were fitted: the starting point of the tuner.
-func untunedForcedWeights(v *game.Variant, e *chessEval) forcedTerms {
-	o := forcedWeights()
-	var w forcedTerms
-	for t := game.Pawn; t <= game.King; t++ {
-		val := v.Pieces[t].Value
-		if t == game.King {
-			val = 0
-		}
-		w.material[t] = pair{val, val}
-		switch t {
-		case game.Pawn:
-			w.material[t][1] += 20
-		case game.Rook:
-			w.material[t][1] += 40
-		}
-		for s := game.Square(0); s < 64; s++ {
-			mg, eg := e.square(t, s)
-			w.psq[t][s] = pair{mg, eg}
-		}
-		w.mobility[t] = o.mobility[t]
-	}
-	w.kingZone = pair{o.kingZone / 4, 0}
-	w.shield = pair{o.shield, 0}
-	for r, x := range o.passed {
-		w.passed[r] = x
-	}
-	w.doubled = pair{o.doubled[0] / 2, o.doubled[1] / 2}
-	w.isolated = o.isolated
-	w.bishops = o.bishops
-	w.rookOpen = pair{o.rookOpen, 0}
-	w.rookHalf = pair{o.rookOpen / 2, 0}
-	w.tempo = pair{o.tempo, o.tempo}
-	return w
 }
 
 // forcedEval is the evaluation of forced capture: chessEval's geometry with its own
@@ -132,13 +96,16 @@ func newForcedTrace(w *forcedTerms) *forcedTrace {
 	return tr
 }
 
-func (tr *forcedTrace) add(w *pair, n int) { tr.coef[tr.index[w]] += n }
+func (tr *forcedTrace) add(w *pair, n int) {
+	i, ok := tr.index[w]
+	if !ok {
+		panic("forcedTrace: a weight of another forcedTerms") // would count as pawn material
+	}
+	tr.coef[i] += n
+}
 
 // reset readies the trace for another position.
 func (tr *forcedTrace) reset() { clear(tr.coef) }
-
-// Evaluate scores p for the side to move.
-func (f *forcedEval) Evaluate(p *game.Position) int { return f.eval(p, nil) }
 
 // eval scores p for the side to move; tr, when not nil, records the terms.
 func (f *forcedEval) eval(p *game.Position, tr *forcedTrace) int {

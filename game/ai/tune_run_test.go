@@ -88,9 +88,9 @@ func TestTuneForced(t *testing.T) {
 	t.Logf("%d training and %d held-out positions, %d terms; K %.3f; loss %.6f, held out %.6f",
 		len(train.samples), len(test.samples), len(terms), k, train.loss(w, k, nil, workers), test.loss(w, k, nil, workers))
 	l2 := make([]float64, len(w))
-	for t := game.Pawn; t <= game.King; t++ {
-		for s := range fe.w.psq[t] {
-			i := slices.Index(terms, &fe.w.psq[t][s])
+	for pt := game.Pawn; pt <= game.King; pt++ {
+		for s := range fe.w.psq[pt] {
+			i := slices.Index(terms, &fe.w.psq[pt][s])
 			l2[2*i], l2[2*i+1] = *tuneL2, *tuneL2
 		}
 	}

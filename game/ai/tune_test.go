@@ -49,6 +49,9 @@ func loadTuneSet(f *forcedEval, lines []string, lambda, k float64) (*tuneSet, er
 		if err != nil {
 			return nil, err
 		}
+		if res != 0 && res != 0.5 && res != 1 {
+			return nil, fmt.Errorf("line %q: a result is 0, 0.5 or 1", l)
+		}
 		score, err := strconv.Atoi(fs[2])
 		if err != nil {
 			return nil, err
@@ -305,4 +308,41 @@ func TestTunerFits(t *testing.T) {
 	if after := ts.loss(w, 1, nil, 2); after >= before || w[2*pawn] < 20 {
 		t.Errorf("loss %.4f -> %.4f, pawn %.0f", before, after, w[2*pawn])
 	}
+}
+
+// untunedForcedWeights are the chess evaluation's terms as forced capture used them
+// before its own were fitted: the starting point of the tuner.
+func untunedForcedWeights(v *game.Variant, e *chessEval) forcedTerms {
+	o := forcedWeights()
+	var w forcedTerms
+	for t := game.Pawn; t <= game.King; t++ {
+		val := v.Pieces[t].Value
+		if t == game.King {
+			val = 0
+		}
+		w.material[t] = pair{val, val}
+		switch t {
+		case game.Pawn:
+			w.material[t][1] += 20
+		case game.Rook:
+			w.material[t][1] += 40
+		}
+		for s := game.Square(0); s < 64; s++ {
+			mg, eg := e.square(t, s)
+			w.psq[t][s] = pair{mg, eg}
+		}
+		w.mobility[t] = o.mobility[t]
+	}
+	w.kingZone = pair{o.kingZone / 4, 0}
+	w.shield = pair{o.shield, 0}
+	for r, x := range o.passed {
+		w.passed[r] = x
+	}
+	w.doubled = pair{o.doubled[0] / 2, o.doubled[1] / 2}
+	w.isolated = o.isolated
+	w.bishops = o.bishops
+	w.rookOpen = pair{o.rookOpen, 0}
+	w.rookHalf = pair{o.rookOpen / 2, 0}
+	w.tempo = pair{o.tempo, o.tempo}
+	return w
 }
