@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"github.com/quintet-chess/quintet/game"
@@ -115,11 +114,7 @@ func measureWorker(t *testing.T, browser context.Context, url string, app bool) 
 	tb := newTab(t, browser, vp, 120*time.Second)
 	defer tb.cancel() // the plain page's tab is gone before the app's is measured
 	tab := tb.ctx
-	if err := chromedp.Do(tab,
-		chromedp.EmulateViewport(vp.width, vp.height, chromedp.EmulateScale(vp.scale), chromedp.EmulateMobile,
-			chromedp.EmulateTouch, chromedp.EmulateOrientation(emulation.ScreenOrientationTypePortraitPrimary, 0)),
-		chromedp.Navigate(url),
-	); err != nil {
+	if err := chromedp.Do(tab, vp.emulate(), chromedp.Navigate(url)); err != nil {
 		t.Fatal(err)
 	}
 	name := "plain page"

@@ -353,7 +353,7 @@ func (vp viewport) emulate() chromedp.Action[chromedp.Void] {
 func openBlank(t *testing.T, browser context.Context, copts ...chromedp.ContextOption) *tab {
 	t.Helper()
 	tb := newTab(t, browser, desktop, 4*time.Minute, copts...)
-	if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(desktop.width, desktop.height)); err != nil {
+	if err := chromedp.Do(tb.ctx, desktop.emulate()); err != nil {
 		t.Fatalf("open a tab: %v", err)
 	}
 	// chromedp attaches to the targets related to the page, the service worker included.

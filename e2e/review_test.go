@@ -144,8 +144,8 @@ func TestPremove(t *testing.T) {
 	tb := openScripted(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&play=1", desktop, aiGate)
 	s := waitTurn(tb, 0)
 	premove := func() string { return tb.str(`window.quintet.game.premove`) }
-	// quiet is a plain move of White's in the position the page shows: a knight's or a
-	// pawn's single step, legal whatever Black answers.
+	// quiet is a knight's move of White's to an empty square in the position the page
+	// shows (in these first moves, still legal after Black's answer).
 	quiet := func(s state) game.Move {
 		t.Helper()
 		v, _ := game.Lookup("chess")
@@ -179,14 +179,18 @@ func TestPremove(t *testing.T) {
 
 	m, plies := setPremove("e2e4")
 	tb.screenshot("premove-set")
-	tb.eval(`window.quintetAIGate.release()`)
-	s = waitTurn(tb, plies+3) // the AI's answer, the premove, the AI's next answer
-	if premove() != "" || boardAt(t, s, m.To.String()) != 'N' {
+	// The AI's answer goes in, and its next one is held: the board stops with the
+	// premove played, before the AI could take the knight.
+	tb.eval(`window.quintetAIGate.release(); window.quintetAIGate.hold = true`)
+	s = tb.wait("the premove played after the AI's answer", func(s state) bool { return s.Game.Plies >= plies+2 })
+	if s.Game.Plies != plies+2 || premove() != "" || boardAt(t, s, m.To.String()) != 'N' {
 		t.Errorf("the premove %v was not played after the AI's answer: %q (premove %q)", m, s.Game.Moves, premove())
 	}
+	tb.eval(`window.quintetAIGate.release()`)
+	s = waitTurn(tb, plies+3)
 
 	m, plies = setPremove(quiet(s).From.String() + quiet(s).To.String())
-	pressSq(tb, s, "a5") // an empty square away from the piece: cancels
+	pressSq(tb, s, "a5") // a square without a White piece, away from the knight: cancels
 	tb.wait("the premove cancelled", func(state) bool { return premove() == "" })
 	tb.eval(`window.quintetAIGate.release()`)
 	s = waitTurn(tb, plies+1)

@@ -22,7 +22,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
@@ -517,10 +516,10 @@ func TestShipLoader(t *testing.T) {
 	srv.slow = true
 	browser := startBrowser(t)
 	tb := openBlank(t, browser)
-	if err := chromedp.Do(tb.ctx, chromedp.EmulateViewport(phone.width, phone.height, chromedp.EmulateScale(phone.scale),
-		chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateOrientation(emulation.ScreenOrientationTypePortraitPrimary, 0))); err != nil {
+	if err := chromedp.Do(tb.ctx, phone.emulate()); err != nil {
 		t.Fatal(err)
 	}
+	tb.vp = phone
 	tb.navigate(srv.url + shipPlay)
 
 	type loaderState struct {

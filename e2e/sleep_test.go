@@ -21,13 +21,6 @@ const plyRecorder = `(() => {
   });
 })()`
 
-// asleepWithin resolves true once the app sleeps, false after ms milliseconds.
-const asleepWithin = `((ms) => new Promise((resolve) => {
-  const t0 = performance.now();
-  const poll = () => quintetTiming().asleep ? resolve(true) : performance.now() - t0 > ms ? resolve(false) : setTimeout(poll, 20);
-  poll();
-}))`
-
 // updatesIn counts the app's updates over ms milliseconds.
 const updatesIn = `((ms) => new Promise((resolve) => {
   const u0 = quintetTiming().updates;
@@ -58,14 +51,7 @@ func TestIdleSleep(t *testing.T) {
 	// starts with the page (the AI's worker, the offline files) or a move is done.
 	asleep := func(when string) {
 		t.Helper()
-		limit := ceiling(20 * time.Second)
-		ok, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](fmt.Sprintf("%s(%d)", asleepWithin, limit.Milliseconds()), chromedp.EvalAwaitPromise))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !ok {
-			t.Fatalf("%s: the page did not fall asleep in %v", when, limit)
-		}
+		tb.until(when+": the page asleep", "quintetTiming().asleep", 20*time.Second)
 	}
 	// idle checks that the page falls asleep and stays so, woken by its heartbeat only.
 	idle := func(when string) {
