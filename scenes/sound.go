@@ -7,8 +7,8 @@ import (
 	"github.com/quintet-chess/quintet/scenes/prefs"
 )
 
-// SoundKind names one of the app's sounds. They are synthesised at start (our own, no
-// recordings): short enough to build in a few milliseconds.
+// SoundKind names one of the app's sounds. They are synthesised when the first is
+// played (our own, no recordings): short enough to build in a few milliseconds.
 type SoundKind uint8
 
 const (

@@ -14,14 +14,22 @@ import (
 // real-time thread all the while, which an idle page (and a phone's battery) should not
 // pay for.
 type audioOut struct {
-	ctx   js.Value
-	bufs  [numSounds]js.Value
-	timer js.Value // the pending suspension, if any
-	quiet js.Func  // suspends the context
-	catch js.Func  // swallows a refused resume or suspend
+	ctx     js.Value
+	bufs    [numSounds]js.Value
+	timer   js.Value // the pending suspension, if any
+	suspend js.Func  // suspends the context
+	catch   js.Func  // swallows a refused resume or suspend
 }
 
-func newAudioOut() *audioOut {
+// newAudioOut makes the context and the sounds' buffers, or returns nil: a page without
+// Web Audio, or one that refuses another context (browsers cap them), stays silent
+// rather than stopping the app.
+func newAudioOut() (out *audioOut) {
+	defer func() {
+		if recover() != nil {
+			out = nil
+		}
+	}()
 	ac := js.Global().Get("AudioContext")
 	if !ac.Truthy() {
 		ac = js.Global().Get("webkitAudioContext")
@@ -43,7 +51,7 @@ func newAudioOut() *audioOut {
 		a.bufs[k] = buf
 	}
 	a.catch = js.FuncOf(func(js.Value, []js.Value) any { return nil })
-	a.quiet = js.FuncOf(func(js.Value, []js.Value) any {
+	a.suspend = js.FuncOf(func(js.Value, []js.Value) any {
 		a.timer = js.Undefined()
 		a.ctx.Call("suspend").Call("catch", a.catch)
 		return nil
@@ -63,5 +71,5 @@ func (a *audioOut) play(k SoundKind) {
 		js.Global().Call("clearTimeout", a.timer)
 	}
 	ms := 1000 + 1000*a.bufs[k].Get("duration").Float()
-	a.timer = js.Global().Call("setTimeout", a.quiet, ms)
+	a.timer = js.Global().Call("setTimeout", a.suspend, ms)
 }
