@@ -134,10 +134,24 @@ func (f *forcedEval) eval(p *game.Position, tr *forcedTrace) int {
 		if ksq[them] != game.NoSquare {
 			enemyZone = f.zone[ksq[them]]
 		}
-		for b := own &^ pawns[c]; b != 0; {
+		for b := own; b != 0; {
 			s := b.Pop()
 			pc := p.At(s)
 			t := pc.Type()
+			ps := &f.psq[pc][s]
+			mg[c] += ps[0]
+			eg[c] += ps[1]
+			if tr != nil {
+				rel := s
+				if c == game.Black {
+					rel ^= 56
+				}
+				tr.add(&w.material[t], sign[c])
+				tr.add(&w.psq[t][rel], sign[c])
+			}
+			if t == game.Pawn {
+				continue // its attacks are in pawnAtt, and it has no mobility
+			}
 			a := p.Attacks(pc, s, occ)
 			att[c] |= a
 			if t == game.King {
@@ -163,21 +177,6 @@ func (f *forcedEval) eval(p *game.Position, tr *forcedTrace) int {
 						tr.add(r, sign[c])
 					}
 				}
-			}
-		}
-		for b := own; b != 0; {
-			s := b.Pop()
-			pc := p.At(s)
-			ps := &f.psq[pc][s]
-			mg[c] += ps[0]
-			eg[c] += ps[1]
-			if tr != nil {
-				rel := s
-				if c == game.Black {
-					rel ^= 56
-				}
-				tr.add(&w.material[pc.Type()], sign[c])
-				tr.add(&w.psq[pc.Type()][rel], sign[c])
 			}
 		}
 		for b := pawns[c]; b != 0; {
