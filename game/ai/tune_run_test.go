@@ -52,10 +52,7 @@ func TestTuneForced(t *testing.T) {
 	ce := newChessEval(v)
 	fe := newForcedEval(ce, untunedForcedWeights(v, ce))
 	terms := fe.w.terms()
-	w := make([]float64, 2*len(terms))
-	for i, p := range terms {
-		w[2*i], w[2*i+1] = float64(p[0]), float64(p[1])
-	}
+	w := termVector(terms)
 	// Hold out every tenth block of 1000 lines (whole games, mostly) to watch for
 	// fitting the noise.
 	var trainL, testL []string

@@ -77,12 +77,8 @@ func loadTuneSet(f *forcedEval, lines []string, lambda, k float64) (*tuneSet, er
 // square mirrored across the board's middle files when that is on the queen's side (the
 // game is the same on both wings but for castling, and half the squares halve the noise).
 func tiedTerms(w *forcedTerms) []int {
-	terms := w.terms()
-	index := map[*pair]int{}
-	for i, p := range terms {
-		index[p] = i
-	}
-	tie := make([]int, len(terms))
+	index := newForcedTrace(w).index
+	tie := make([]int, len(index))
 	for i := range tie {
 		tie[i] = i
 	}
@@ -94,6 +90,15 @@ func tiedTerms(w *forcedTerms) []int {
 		}
 	}
 	return tie
+}
+
+// termVector is the weights as the tuner's vector: middlegame and endgame interleaved.
+func termVector(terms []*pair) []float64 {
+	w := make([]float64, 2*len(terms))
+	for i, p := range terms {
+		w[2*i], w[2*i+1] = float64(p[0]), float64(p[1])
+	}
+	return w
 }
 
 func sigmoid(k, s float64) float64 { return 1 / (1 + math.Pow(10, -k*s/400)) }
@@ -289,10 +294,7 @@ func TestTunerFits(t *testing.T) {
 		t.Fatal(err)
 	}
 	terms := fe.w.terms()
-	w := make([]float64, 2*len(terms))
-	for i, p := range terms {
-		w[2*i], w[2*i+1] = float64(p[0]), float64(p[1])
-	}
+	w := termVector(terms)
 	for i, p := range ps {
 		got, _ := ts.score(&ts.samples[i], w)
 		tr := newForcedTrace(&fe.w)
