@@ -316,11 +316,17 @@ func openWith(t *testing.T, browser context.Context, baseURL, path string, vp vi
 func openScripted(t *testing.T, browser context.Context, baseURL, path string, vp viewport, script string) *tab {
 	t.Helper()
 	tb := newTab(t, browser, vp, 3*time.Minute)
-	if _, err := chromedp.Call(tb.ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: script}); err != nil {
-		t.Fatalf("add a script to the tab: %v", err)
-	}
+	tb.addScript(script)
 	tb.load(baseURL, path)
 	return tb
+}
+
+// addScript has every document the tab loads from now on run script before its own.
+func (tb *tab) addScript(script string) {
+	tb.t.Helper()
+	if _, err := chromedp.Call(tb.ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: script}); err != nil {
+		tb.t.Fatalf("add a script to the tab: %v", err)
+	}
 }
 
 // load navigates the tab to the site at path at its viewport and waits until the app has
@@ -363,9 +369,7 @@ func openBlank(t *testing.T, browser context.Context, copts ...chromedp.ContextO
 		Filter: target.Filter{{Type: "service_worker", Exclude: true}, {}}}); err != nil {
 		t.Fatalf("auto-attach: %v", err)
 	}
-	if _, err := chromedp.Call(tb.ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: markLayout}); err != nil {
-		t.Fatalf("add the layout mark: %v", err)
-	}
+	tb.addScript(markLayout)
 	return tb
 }
 

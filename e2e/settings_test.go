@@ -54,10 +54,10 @@ var (
 )
 
 // TestSettings: the settings panel of the play screen chooses the board's theme, the
-// piece set and the animations (normal, fast, off), remembered over a reload; with each, the squares have the theme's colours,
-// the last move's mark shows on them, and the pieces are drawn as the set draws them
-// (pixels differ from the other set's on every piece of Crown's start, the Dame and the
-// Ferz included). Phone (touch) and desktop.
+// piece set and the animations (normal, fast, off), remembered over a reload; with each,
+// the squares have the theme's colours, the last move's mark shows on them, and the
+// pieces are drawn as the set draws them (pixels differ from the other set's on every
+// piece of Crown's start, the Dame and the Ferz included). Phone (touch) and desktop.
 func TestSettings(t *testing.T) {
 	t.Parallel()
 	browser := startBrowser(t)

@@ -7,8 +7,6 @@ import (
 	"slices"
 	"testing"
 	"time"
-
-	"github.com/chromedp/chromedp"
 )
 
 // plyRecorder runs in the page before the app: it notes when the app's status first
@@ -41,11 +39,7 @@ func TestIdleSleep(t *testing.T) {
 
 	count := func(ms int) int {
 		t.Helper()
-		n, err := chromedp.Run(tb.ctx, chromedp.Evaluate[int](fmt.Sprintf("%s(%d)", updatesIn, ms), chromedp.EvalAwaitPromise))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return n
+		return tabEval[int](tb, fmt.Sprintf("%s(%d)", updatesIn, ms))
 	}
 	// asleep waits for the page to fall asleep: half a second of nothing, once what
 	// starts with the page (the AI's worker, the offline files) or a move is done.
@@ -76,15 +70,9 @@ func TestIdleSleep(t *testing.T) {
 		tb.drag(x0, y0, x1, y1) // input wakes the page: the drag is seen
 		tb.wait("the person's move played", func(s state) bool { return s.Game.Plies > ply })
 		asleep(fmt.Sprintf("ply %d, the AI thinking", ply))
-		released, err := chromedp.Run(tb.ctx, chromedp.Evaluate[float64](`(() => { const t = performance.now(); window.quintetAIGate.release(); return t; })()`))
-		if err != nil {
-			t.Fatal(err)
-		}
+		released := tabEval[float64](tb, `(() => { const t = performance.now(); window.quintetAIGate.release(); return t; })()`)
 		s = waitTurn(tb, ply+2)
-		plies, err := chromedp.Run(tb.ctx, chromedp.Evaluate[map[int]float64](`window.quintetPlies`))
-		if err != nil {
-			t.Fatal(err)
-		}
+		plies := tabEval[map[int]float64](tb, `window.quintetPlies`)
 		shown, ok := plies[ply+2]
 		if !ok {
 			t.Fatalf("no status with %d plies recorded: %v", ply+2, plies)

@@ -58,7 +58,7 @@ func (r *tempoRound) done() {
 	if len(r.waits) == 0 {
 		return
 	}
-	w := slices.Clone(r.waits)
+	w := r.waits
 	slices.Sort(w)
 	row := fmt.Sprintf("  %-13s %-7s %6v (%v–%v) over %d moves; first input %v", r.name, r.vp.name,
 		w[len(w)/2], w[0], w[len(w)-1], len(w), r.input.Round(10*time.Millisecond))
