@@ -3,10 +3,13 @@ package scenes
 import (
 	"image"
 	"image/color"
+	"image/draw"
 	"math"
+	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
+	xvector "golang.org/x/image/vector"
 
 	"github.com/quintet-chess/quintet/game"
 )
@@ -96,154 +99,165 @@ func path(f func(p *vector.Path)) *vector.Path {
 }
 
 // drawings are the pieces that have a vector drawing, in painting order; other pieces are
-// drawn as a disc with their letter.
-var drawings = map[game.PieceType][]part{
-	game.Pawn: {
-		newPart(body, rrect(24, 80, 76, 90, 3)),
-		newPart(body, path(func(p *vector.Path) {
-			p.MoveTo(32, 80)
-			p.CubicTo(32, 66, 40, 58, 44, 52)
-			p.LineTo(56, 52)
-			p.CubicTo(60, 58, 68, 66, 68, 80)
-		})),
-		newPart(body, rrect(36, 47, 64, 55, 4)),
-		newPart(body, circle(50, 33, 13)),
-	},
-	game.Rook: {
-		newPart(body, rrect(20, 80, 80, 90, 3)),
-		newPart(body, rrect(26, 72, 74, 80, 2)),
-		newPart(body, poly(32, 72, 35, 38, 65, 38, 68, 72)),
-		newPart(body, poly(28, 33, 28, 13, 38, 13, 38, 21, 45, 21, 45, 13, 55, 13, 55, 21, 62, 21, 62, 13, 72, 13, 72, 33)),
-		newPart(body, rrect(27, 31, 73, 39, 2)),
-	},
-	game.Knight: {
-		newPart(body, rrect(22, 80, 78, 90, 3)),
-		newPart(body, path(func(p *vector.Path) {
-			p.MoveTo(30, 81)
-			p.LineTo(74, 81)
-			p.CubicTo(77, 60, 75, 36, 61, 24)
-			p.CubicTo(55, 19, 49, 17, 45, 17)
-			p.LineTo(42, 8)
-			p.LineTo(35, 19)
-			p.CubicTo(28, 24, 22, 36, 15, 50)
-			p.CubicTo(13, 55, 15, 60, 21, 61)
-			p.CubicTo(26, 62, 31, 58, 36, 56)
-			p.CubicTo(42, 54, 46, 51, 48, 46)
-			p.CubicTo(47, 60, 32, 66, 30, 81)
-		})),
-		newPart(mark, path(func(p *vector.Path) {
-			p.MoveTo(59, 27)
-			p.CubicTo(68, 40, 70, 58, 68, 77)
-		})),
-		newPart(dot, circle(36, 32, 3.6)),
-		newPart(dot, circle(20.5, 55, 2)),
-	},
-	game.Bishop: {
-		newPart(body, rrect(22, 80, 78, 90, 3)),
-		newPart(body, path(func(p *vector.Path) {
-			p.MoveTo(32, 80)
-			p.CubicTo(34, 70, 40, 64, 43, 60)
-			p.LineTo(57, 60)
-			p.CubicTo(60, 64, 66, 70, 68, 80)
-		})),
-		newPart(body, circle(50, 13, 5.5)),
-		newPart(body, path(func(p *vector.Path) {
-			p.MoveTo(50, 17)
-			p.CubicTo(64, 25, 69, 42, 61, 56)
-			p.LineTo(39, 56)
-			p.CubicTo(31, 42, 36, 25, 50, 17)
-		})),
-		newPart(body, rrect(35, 54, 65, 62, 3)),
-		newPart(mark, line(57, 30, 47, 43)),
-	},
-	game.Queen: {
-		newPart(body, rrect(22, 80, 78, 90, 3)),
-		newPart(body, poly(28, 80, 16, 36, 33, 58, 35, 28, 45, 56, 50, 24, 55, 56, 65, 28, 67, 58, 84, 36, 72, 80)),
-		newPart(body, circle(16, 33, 5)),
-		newPart(body, circle(35, 24, 5)),
-		newPart(body, circle(50, 19, 5)),
-		newPart(body, circle(65, 24, 5)),
-		newPart(body, circle(84, 33, 5)),
-		newPart(mark, path(func(p *vector.Path) {
-			p.MoveTo(29, 71)
-			p.QuadTo(50, 65, 71, 71)
-		})),
-	},
-	game.King: {
-		newPart(body, rrect(22, 80, 78, 90, 3)),
-		newPart(body, poly(46, 6, 54, 6, 54, 14, 62, 14, 62, 21, 54, 21, 54, 34, 46, 34, 46, 21, 38, 21, 38, 14, 46, 14)),
-		newPart(body, path(func(p *vector.Path) {
-			p.MoveTo(28, 80)
-			p.CubicTo(13, 62, 15, 43, 30, 41)
-			p.CubicTo(40, 40, 46, 47, 50, 55)
-			p.CubicTo(54, 47, 60, 40, 70, 41)
-			p.CubicTo(85, 43, 87, 62, 72, 80)
-		})),
-		newPart(body, path(func(p *vector.Path) {
-			p.MoveTo(50, 57)
-			p.CubicTo(41, 47, 41, 38, 50, 33)
-			p.CubicTo(59, 38, 59, 47, 50, 57)
-		})),
-		newPart(mark, path(func(p *vector.Path) {
-			p.MoveTo(29, 71)
-			p.QuadTo(50, 65, 71, 71)
-		})),
-	},
-}
+// drawn as a disc with their letter. Like every drawing here, it is turned into triangles
+// at its first use, not at the page's start (which the setup screen does not need).
+var drawings = sync.OnceValue(func() map[game.PieceType][]part {
+	return map[game.PieceType][]part{
+		game.Pawn: {
+			newPart(body, rrect(24, 80, 76, 90, 3)),
+			newPart(body, path(func(p *vector.Path) {
+				p.MoveTo(32, 80)
+				p.CubicTo(32, 66, 40, 58, 44, 52)
+				p.LineTo(56, 52)
+				p.CubicTo(60, 58, 68, 66, 68, 80)
+			})),
+			newPart(body, rrect(36, 47, 64, 55, 4)),
+			newPart(body, circle(50, 33, 13)),
+		},
+		game.Rook: {
+			newPart(body, rrect(20, 80, 80, 90, 3)),
+			newPart(body, rrect(26, 72, 74, 80, 2)),
+			newPart(body, poly(32, 72, 35, 38, 65, 38, 68, 72)),
+			newPart(body, poly(28, 33, 28, 13, 38, 13, 38, 21, 45, 21, 45, 13, 55, 13, 55, 21, 62, 21, 62, 13, 72, 13, 72, 33)),
+			newPart(body, rrect(27, 31, 73, 39, 2)),
+		},
+		game.Knight: {
+			newPart(body, rrect(22, 80, 78, 90, 3)),
+			newPart(body, path(func(p *vector.Path) {
+				p.MoveTo(30, 81)
+				p.LineTo(74, 81)
+				p.CubicTo(77, 60, 75, 36, 61, 24)
+				p.CubicTo(55, 19, 49, 17, 45, 17)
+				p.LineTo(42, 8)
+				p.LineTo(35, 19)
+				p.CubicTo(28, 24, 22, 36, 15, 50)
+				p.CubicTo(13, 55, 15, 60, 21, 61)
+				p.CubicTo(26, 62, 31, 58, 36, 56)
+				p.CubicTo(42, 54, 46, 51, 48, 46)
+				p.CubicTo(47, 60, 32, 66, 30, 81)
+			})),
+			newPart(mark, path(func(p *vector.Path) {
+				p.MoveTo(59, 27)
+				p.CubicTo(68, 40, 70, 58, 68, 77)
+			})),
+			newPart(dot, circle(36, 32, 3.6)),
+			newPart(dot, circle(20.5, 55, 2)),
+		},
+		game.Bishop: {
+			newPart(body, rrect(22, 80, 78, 90, 3)),
+			newPart(body, path(func(p *vector.Path) {
+				p.MoveTo(32, 80)
+				p.CubicTo(34, 70, 40, 64, 43, 60)
+				p.LineTo(57, 60)
+				p.CubicTo(60, 64, 66, 70, 68, 80)
+			})),
+			newPart(body, circle(50, 13, 5.5)),
+			newPart(body, path(func(p *vector.Path) {
+				p.MoveTo(50, 17)
+				p.CubicTo(64, 25, 69, 42, 61, 56)
+				p.LineTo(39, 56)
+				p.CubicTo(31, 42, 36, 25, 50, 17)
+			})),
+			newPart(body, rrect(35, 54, 65, 62, 3)),
+			newPart(mark, line(57, 30, 47, 43)),
+		},
+		game.Queen: {
+			newPart(body, rrect(22, 80, 78, 90, 3)),
+			newPart(body, poly(28, 80, 16, 36, 33, 58, 35, 28, 45, 56, 50, 24, 55, 56, 65, 28, 67, 58, 84, 36, 72, 80)),
+			newPart(body, circle(16, 33, 5)),
+			newPart(body, circle(35, 24, 5)),
+			newPart(body, circle(50, 19, 5)),
+			newPart(body, circle(65, 24, 5)),
+			newPart(body, circle(84, 33, 5)),
+			newPart(mark, path(func(p *vector.Path) {
+				p.MoveTo(29, 71)
+				p.QuadTo(50, 65, 71, 71)
+			})),
+		},
+		game.King: {
+			newPart(body, rrect(22, 80, 78, 90, 3)),
+			newPart(body, poly(46, 6, 54, 6, 54, 14, 62, 14, 62, 21, 54, 21, 54, 34, 46, 34, 46, 21, 38, 21, 38, 14, 46, 14)),
+			newPart(body, path(func(p *vector.Path) {
+				p.MoveTo(28, 80)
+				p.CubicTo(13, 62, 15, 43, 30, 41)
+				p.CubicTo(40, 40, 46, 47, 50, 55)
+				p.CubicTo(54, 47, 60, 40, 70, 41)
+				p.CubicTo(85, 43, 87, 62, 72, 80)
+			})),
+			newPart(body, path(func(p *vector.Path) {
+				p.MoveTo(50, 57)
+				p.CubicTo(41, 47, 41, 38, 50, 33)
+				p.CubicTo(59, 38, 59, 47, 50, 57)
+			})),
+			newPart(mark, path(func(p *vector.Path) {
+				p.MoveTo(29, 71)
+				p.QuadTo(50, 65, 71, 71)
+			})),
+		},
+	}
+})
 
 // Our own pieces of the Crown family, in the same style: the Ferz as an eight-pointed
 // star, the stone, the paratrooper and the two half-monarchs.
 var (
-	ferzDrawing = []part{
-		newPart(body, rrect(26, 80, 74, 90, 3)),
-		newPart(body, rrect(40, 70, 60, 81, 2)),
-		newPart(body, star(50, 42, 36, 15, 8)),
-		newPart(dot, circle(50, 42, 5)),
-	}
+	ferzDrawing = sync.OnceValue(func() []part {
+		return []part{
+			newPart(body, rrect(26, 80, 74, 90, 3)),
+			newPart(body, rrect(40, 70, 60, 81, 2)),
+			newPart(body, star(50, 42, 36, 15, 8)),
+			newPart(dot, circle(50, 42, 5)),
+		}
+	})
 	// The Dame steps like a king: a lady with a small three-pointed coronet, another
 	// outline than the chess queen's five-pointed crown so the two are never confused.
-	dameDrawing = []part{
-		newPart(body, rrect(24, 80, 76, 90, 3)),
-		newPart(body, path(func(p *vector.Path) {
-			p.MoveTo(26, 80)
-			p.CubicTo(30, 68, 36, 60, 40, 50)
-			p.LineTo(60, 50)
-			p.CubicTo(64, 60, 70, 68, 74, 80)
-		})),
-		newPart(body, rrect(37, 45, 63, 53, 4)),
-		newPart(body, circle(50, 34, 10)),
-		newPart(body, poly(38, 25, 40, 12, 46, 20, 50, 8, 54, 20, 60, 12, 62, 25)),
-		newPart(mark, path(func(p *vector.Path) {
-			p.MoveTo(33, 72)
-			p.QuadTo(50, 66, 67, 72)
-		})),
-	}
-	stoneDrawing = []part{
-		newPart(body, path(func(p *vector.Path) {
-			p.MoveTo(16, 84)
-			p.CubicTo(10, 62, 22, 40, 40, 34)
-			p.CubicTo(54, 29, 74, 34, 82, 50)
-			p.CubicTo(90, 64, 88, 78, 84, 84)
-		})),
-		newPart(mark, line(36, 50, 46, 62, 44, 74)),
-		newPart(mark, line(62, 46, 68, 60)),
-	}
-	paraDrawing = []part{
-		newPart(body, path(func(p *vector.Path) {
-			p.MoveTo(12, 42)
-			p.CubicTo(14, 16, 86, 16, 88, 42)
-			p.QuadTo(80, 35, 70, 42)
-			p.QuadTo(60, 35, 50, 42)
-			p.QuadTo(40, 35, 30, 42)
-			p.QuadTo(20, 35, 12, 42)
-		})),
-		newPart(mark, line(13, 43, 44, 66)),
-		newPart(mark, line(87, 43, 56, 66)),
-		newPart(mark, line(50, 42, 50, 64)),
-		newPart(body, rrect(40, 62, 60, 82, 6)),
-		newPart(body, circle(50, 56, 7)),
-		newPart(body, rrect(28, 82, 72, 90, 3)),
-	}
+	dameDrawing = sync.OnceValue(func() []part {
+		return []part{
+			newPart(body, rrect(24, 80, 76, 90, 3)),
+			newPart(body, path(func(p *vector.Path) {
+				p.MoveTo(26, 80)
+				p.CubicTo(30, 68, 36, 60, 40, 50)
+				p.LineTo(60, 50)
+				p.CubicTo(64, 60, 70, 68, 74, 80)
+			})),
+			newPart(body, rrect(37, 45, 63, 53, 4)),
+			newPart(body, circle(50, 34, 10)),
+			newPart(body, poly(38, 25, 40, 12, 46, 20, 50, 8, 54, 20, 60, 12, 62, 25)),
+			newPart(mark, path(func(p *vector.Path) {
+				p.MoveTo(33, 72)
+				p.QuadTo(50, 66, 67, 72)
+			})),
+		}
+	})
+	stoneDrawing = sync.OnceValue(func() []part {
+		return []part{
+			newPart(body, path(func(p *vector.Path) {
+				p.MoveTo(16, 84)
+				p.CubicTo(10, 62, 22, 40, 40, 34)
+				p.CubicTo(54, 29, 74, 34, 82, 50)
+				p.CubicTo(90, 64, 88, 78, 84, 84)
+			})),
+			newPart(mark, line(36, 50, 46, 62, 44, 74)),
+			newPart(mark, line(62, 46, 68, 60)),
+		}
+	})
+	paraDrawing = sync.OnceValue(func() []part {
+		return []part{
+			newPart(body, path(func(p *vector.Path) {
+				p.MoveTo(12, 42)
+				p.CubicTo(14, 16, 86, 16, 88, 42)
+				p.QuadTo(80, 35, 70, 42)
+				p.QuadTo(60, 35, 50, 42)
+				p.QuadTo(40, 35, 30, 42)
+				p.QuadTo(20, 35, 12, 42)
+			})),
+			newPart(mark, line(13, 43, 44, 66)),
+			newPart(mark, line(87, 43, 56, 66)),
+			newPart(mark, line(50, 42, 50, 64)),
+			newPart(body, rrect(40, 62, 60, 82, 6)),
+			newPart(body, circle(50, 56, 7)),
+			newPart(body, rrect(28, 82, 72, 90, 3)),
+		}
+	})
 	halfBody = func() []part {
 		return []part{
 			newPart(body, rrect(24, 80, 76, 90, 3)),
@@ -259,51 +273,61 @@ var (
 			})),
 		}
 	}
-	halfOrthDrawing = append(halfBody(),
-		newPart(body, poly(45, 8, 55, 8, 55, 20, 67, 20, 67, 30, 55, 30, 55, 42, 45, 42, 45, 30, 33, 30, 33, 20, 45, 20)))
-	halfDiagDrawing = append(halfBody(),
-		newPart(body, poly(36, 10, 50, 19, 64, 10, 70, 17, 57, 26, 70, 35, 64, 42, 50, 33, 36, 42, 30, 35, 43, 26, 30, 17)))
+	halfOrthDrawing = sync.OnceValue(func() []part {
+		return append(halfBody(),
+			newPart(body, poly(45, 8, 55, 8, 55, 20, 67, 20, 67, 30, 55, 30, 55, 42, 45, 42, 45, 30, 33, 30, 33, 20, 45, 20)))
+	})
+	halfDiagDrawing = sync.OnceValue(func() []part {
+		return append(halfBody(),
+			newPart(body, poly(36, 10, 50, 19, 64, 10, 70, 17, 57, 26, 70, 35, 64, 42, 50, 33, 36, 42, 30, 35, 43, 26, 30, 17)))
+	})
 )
 
 // The badges drawn in a square's corner, in their own 100×100 box: a crown; an arrow up
 // on a disc (a climb, pillar's "^"); a cross on a disc (a capture, "x").
 var (
-	crownBadge = []part{
-		newPart(body, poly(18, 70, 10, 26, 34, 50, 50, 16, 66, 50, 90, 26, 82, 70)),
-		newPart(body, rrect(16, 68, 84, 84, 3)),
-	}
-	climbBadge = []part{
-		newPart(body, circle(50, 50, 44)),
-		newPart(mark, line(28, 62, 50, 34, 72, 62)),
-		newPart(mark, line(50, 36, 50, 76)),
-	}
-	captureBadge = []part{
-		newPart(body, circle(50, 50, 44)),
-		newPart(mark, line(32, 32, 68, 68)),
-		newPart(mark, line(68, 32, 32, 68)),
-	}
+	crownBadge = sync.OnceValue(func() []part {
+		return []part{
+			newPart(body, poly(18, 70, 10, 26, 34, 50, 50, 16, 66, 50, 90, 26, 82, 70)),
+			newPart(body, rrect(16, 68, 84, 84, 3)),
+		}
+	})
+	climbBadge = sync.OnceValue(func() []part {
+		return []part{
+			newPart(body, circle(50, 50, 44)),
+			newPart(mark, line(28, 62, 50, 34, 72, 62)),
+			newPart(mark, line(50, 36, 50, 76)),
+		}
+	})
+	captureBadge = sync.OnceValue(func() []part {
+		return []part{
+			newPart(body, circle(50, 50, 44)),
+			newPart(mark, line(32, 32, 68, 68)),
+			newPart(mark, line(68, 32, 32, 68)),
+		}
+	})
 )
 
 // badge renders parts at a third of a square of size pixels: bodies filled with fill and
 // outlined in line, marks stroked thick in line.
 func badge(size int, fill, line color.Color, parts ...part) *ebiten.Image {
 	n := max(6, size*36/100)
-	img := ebiten.NewImage(n, n)
+	cv := newCanvas(n, n)
 	k := float32(n) / 100
 	for _, p := range parts {
 		switch p.kind {
 		case body:
-			paintTriangles(img, p.fillV, p.fillI, k, 0, 0, fill, true)
-			paintTriangles(img, p.strokeV, p.strokeI, k, 0, 0, colWhiteLine, true)
+			cv.fill(p.fillV, p.fillI, k, 0, 0, fill)
+			cv.stroke(p.strokeV, p.strokeI, k, 0, 0, colWhiteLine)
 		case mark:
 			// Three strokes a little apart make the line bold enough at a badge's size.
 			for _, d := range []float32{-1.6, 0, 1.6} {
-				paintTriangles(img, p.strokeV, p.strokeI, k, d*k, 0, line, true)
-				paintTriangles(img, p.strokeV, p.strokeI, k, 0, d*k, line, true)
+				cv.stroke(p.strokeV, p.strokeI, k, d*k, 0, line)
+				cv.stroke(p.strokeV, p.strokeI, k, 0, d*k, line)
 			}
 		}
 	}
-	return img
+	return cv.image()
 }
 
 // star is a star of n points around (cx, cy) with outer radius r and inner radius ri.
@@ -332,19 +356,19 @@ func drawingOf(v *game.Variant, t game.PieceType) ([]part, bool) {
 	hasDame := v.Pieces[game.Dame].Letter != 0
 	switch {
 	case t == game.Queen && hasDame:
-		return ferzDrawing, true
+		return ferzDrawing(), true
 	case t == game.Dame:
-		return dameDrawing, true
+		return dameDrawing(), true
 	case t == game.Stone:
-		return stoneDrawing, true
+		return stoneDrawing(), true
 	case t == game.Para:
-		return paraDrawing, true
+		return paraDrawing(), true
 	case t == game.HalfOrth:
-		return halfOrthDrawing, true
+		return halfOrthDrawing(), true
 	case t == game.HalfDiag:
-		return halfDiagDrawing, true
+		return halfDiagDrawing(), true
 	}
-	d, ok := drawings[t]
+	d, ok := drawings()[t]
 	return d, ok
 }
 
@@ -356,31 +380,85 @@ var whitePixel = func() *ebiten.Image {
 	return img.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
 }()
 
-// paintTriangles draws triangles of the 100×100 box into dst, scaled by k and moved by
-// (dx, dy), in one colour.
-//
-// Antialiasing is for sprites rendered once: per frame it is far too slow in software
-// WebGL (each antialiased call renders through a buffer of the screen's size).
-func paintTriangles(dst *ebiten.Image, vs []ebiten.Vertex, is []uint16, k, dx, dy float32, c color.Color, aa bool) {
-	if len(is) == 0 {
+// canvas is a sprite painted on the CPU: triangles of the 100×100 box are rasterized
+// with their exact coverage (golang.org/x/image/vector) and the pixels go to the GPU once.
+// Painted by the GPU instead, each call cost a stencil pass and an antialiasing buffer of
+// its own, and a play screen's first frame spent a third of a second of the page's thread
+// on its sprites in software WebGL.
+type canvas struct {
+	pix *image.RGBA
+	r   *xvector.Rasterizer
+}
+
+func newCanvas(w, h int) *canvas {
+	r := xvector.NewRasterizer(w, h)
+	r.DrawOp = draw.Over
+	return &canvas{pix: image.NewRGBA(image.Rect(0, 0, w, h)), r: r}
+}
+
+// fill paints a path's triangles (vector.Path's fan for filling), scaled by k and moved
+// by (dx, dy), in colour c. Each triangle keeps its winding, so the coverage is the
+// non-zero rule's.
+func (cv *canvas) fill(vs []ebiten.Vertex, is []uint16, k, dx, dy float32, c color.Color) {
+	cv.paint(vs, is, k, dx, dy, c, false)
+}
+
+// stroke paints a stroke's triangles: every one counts positively, so what is painted
+// is their union.
+func (cv *canvas) stroke(vs []ebiten.Vertex, is []uint16, k, dx, dy float32, c color.Color) {
+	cv.paint(vs, is, k, dx, dy, c, true)
+}
+
+func (cv *canvas) paint(vs []ebiten.Vertex, is []uint16, k, dx, dy float32, c color.Color, union bool) {
+	if len(is) < 3 {
 		return
 	}
-	r, g, b, a := c.RGBA()
-	out := make([]ebiten.Vertex, len(vs))
-	for i, v := range vs {
-		out[i] = ebiten.Vertex{
-			DstX: v.DstX*k + dx, DstY: v.DstY*k + dy,
-			SrcX: 1, SrcY: 1,
-			ColorR: float32(r) / 0xffff, ColorG: float32(g) / 0xffff,
-			ColorB: float32(b) / 0xffff, ColorA: float32(a) / 0xffff,
+	// Only the triangles' bounding box is rasterized: a disc's glow paints eight discs.
+	x0, y0, x1, y1 := float32(math.Inf(1)), float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.Inf(-1))
+	for _, i := range is {
+		x, y := vs[i].DstX*k+dx, vs[i].DstY*k+dy
+		x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+	}
+	b := image.Rect(int(math.Floor(float64(x0))), int(math.Floor(float64(y0))),
+		int(math.Ceil(float64(x1))), int(math.Ceil(float64(y1)))).Intersect(cv.pix.Bounds())
+	if b.Empty() {
+		return
+	}
+	ox, oy := float32(b.Min.X), float32(b.Min.Y)
+	cv.r.Reset(b.Dx(), b.Dy())
+	for i := 0; i+2 < len(is); i += 3 {
+		p, q, o := vs[is[i]], vs[is[i+1]], vs[is[i+2]]
+		if union && (q.DstX-p.DstX)*(o.DstY-p.DstY)-(q.DstY-p.DstY)*(o.DstX-p.DstX) < 0 {
+			q, o = o, q
 		}
+		cv.r.MoveTo(p.DstX*k+dx-ox, p.DstY*k+dy-oy)
+		cv.r.LineTo(q.DstX*k+dx-ox, q.DstY*k+dy-oy)
+		cv.r.LineTo(o.DstX*k+dx-ox, o.DstY*k+dy-oy)
+		cv.r.ClosePath()
 	}
-	op := &ebiten.DrawTrianglesOptions{
-		ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha,
-		AntiAlias:      aa,
-		FillRule:       ebiten.FillRuleNonZero,
+	cv.r.Draw(cv.pix, b, image.NewUniform(c), image.Point{})
+}
+
+// circle fills a disc (ring false) or strokes a circle of the given width, in pixels.
+func (cv *canvas) circle(cx, cy, r, width float32, c color.Color) {
+	var p vector.Path
+	p.Arc(cx, cy, r, 0, 2*math.Pi, vector.Clockwise)
+	p.Close()
+	if width == 0 {
+		vs, is := p.AppendVerticesAndIndicesForFilling(nil, nil)
+		cv.fill(vs, is, 1, 0, 0, c)
+		return
 	}
-	dst.DrawTriangles(out, is, whitePixel, op)
+	vs, is := p.AppendVerticesAndIndicesForStroke(nil, nil, &vector.StrokeOptions{Width: width})
+	cv.stroke(vs, is, 1, 0, 0, c)
+}
+
+// image uploads the canvas into a new image.
+func (cv *canvas) image() *ebiten.Image {
+	b := cv.pix.Bounds()
+	img := ebiten.NewImage(b.Dx(), b.Dy())
+	img.WritePixels(cv.pix.Pix)
+	return img
 }
 
 // pieceSprites are the pieces of one variant rendered at one square size.
@@ -401,19 +479,22 @@ type pieceSprites struct {
 func newPieceSprites(v *game.Variant, size int) *pieceSprites {
 	ps := &pieceSprites{v: v, size: size, sprites: map[game.Piece]*ebiten.Image{}}
 	f := float32(size)
-	ps.dot = ebiten.NewImage(size, size)
-	vector.DrawFilledCircle(ps.dot, f/2, f/2, 0.16*f, colTarget, true)
-	ps.ring = ebiten.NewImage(size, size)
-	vector.StrokeCircle(ps.ring, f/2, f/2, 0.45*f, 0.07*f, colTarget, true)
-	ps.glow = ebiten.NewImage(size, size)
+	cv := newCanvas(size, size)
+	cv.circle(f/2, f/2, 0.16*f, 0, colTarget)
+	ps.dot = cv.image()
+	cv = newCanvas(size, size)
+	cv.circle(f/2, f/2, 0.45*f, 0.07*f, colTarget)
+	ps.ring = cv.image()
+	cv = newCanvas(size, size)
 	for i := 0; i < 8; i++ { // a soft red disc: rings fading outwards
 		c := colCheck
 		c.A = uint8(int(c.A) * (8 - i) / 8)
-		vector.DrawFilledCircle(ps.glow, f/2, f/2, f*(0.2+0.04*float32(8-i)), c, true)
+		cv.circle(f/2, f/2, f*(0.2+0.04*float32(8-i)), 0, c)
 	}
-	ps.crown = badge(size, colButtonOn, colWhiteLine, crownBadge...)
-	ps.climb = badge(size, colClimb, colWhiteFill, climbBadge...)
-	ps.capture = badge(size, colCapture, colWhiteFill, captureBadge...)
+	ps.glow = cv.image()
+	ps.crown = badge(size, colButtonOn, colWhiteLine, crownBadge()...)
+	ps.climb = badge(size, colClimb, colWhiteFill, climbBadge()...)
+	ps.capture = badge(size, colCapture, colWhiteFill, captureBadge()...)
 	letterFace := face(fontBold, 0.5*float64(size))
 	for t := game.PieceType(1); t < game.NumTypes; t++ {
 		if v.Pieces[t].Letter == 0 {
@@ -421,7 +502,7 @@ func newPieceSprites(v *game.Variant, size int) *pieceSprites {
 		}
 		for _, c := range []game.Color{game.White, game.Black} {
 			pc := game.MakePiece(c, t)
-			img := ebiten.NewImage(size, size)
+			cv := newCanvas(size, size)
 			fill, outline, detail := colWhiteFill, colWhiteLine, colWhiteLine
 			if c == game.Black {
 				fill, outline, detail = colBlackFill, colBlackLine, colBlackMark
@@ -432,25 +513,27 @@ func newPieceSprites(v *game.Variant, size int) *pieceSprites {
 				for _, p := range parts {
 					switch p.kind {
 					case body:
-						paintTriangles(img, p.fillV, p.fillI, k, off, off, fill, true)
-						paintTriangles(img, p.strokeV, p.strokeI, k, off, off, outline, true)
+						cv.fill(p.fillV, p.fillI, k, off, off, fill)
+						cv.stroke(p.strokeV, p.strokeI, k, off, off, outline)
 					case mark:
-						paintTriangles(img, p.strokeV, p.strokeI, k, off, off, detail, true)
+						cv.stroke(p.strokeV, p.strokeI, k, off, off, detail)
 					case dot:
-						paintTriangles(img, p.fillV, p.fillI, k, off, off, detail, true)
+						cv.fill(p.fillV, p.fillI, k, off, off, detail)
 					}
 				}
-			} else {
-				disc := newPart(body, circle(50, 50, 38))
-				paintTriangles(img, disc.fillV, disc.fillI, k, off, off, fill, true)
-				paintTriangles(img, disc.strokeV, disc.strokeI, k, off, off, outline, true)
-				if t == game.King || t == game.Dame { // the monarchs: a second ring
-					ring := newPart(body, circle(50, 50, 31))
-					paintTriangles(img, ring.strokeV, ring.strokeI, k, off, off, detail, true)
-				}
-				letter := string(rune(v.Pieces[t].Letter))
-				drawText(img, letter, letterFace, float64(size)/2, float64(size)/2, detail)
+				ps.sprites[pc] = cv.image()
+				continue
 			}
+			disc := newPart(body, circle(50, 50, 38))
+			cv.fill(disc.fillV, disc.fillI, k, off, off, fill)
+			cv.stroke(disc.strokeV, disc.strokeI, k, off, off, outline)
+			if t == game.King || t == game.Dame { // the monarchs: a second ring
+				ring := newPart(body, circle(50, 50, 31))
+				cv.stroke(ring.strokeV, ring.strokeI, k, off, off, detail)
+			}
+			img := cv.image()
+			letter := string(rune(v.Pieces[t].Letter))
+			drawText(img, letter, letterFace, float64(size)/2, float64(size)/2, detail)
 			ps.sprites[pc] = img
 		}
 	}

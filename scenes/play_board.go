@@ -161,16 +161,19 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 	l := &p.lay
 	pos := p.view.Position()
 	v := p.view.Variant()
+	var light, dark []layout.Rect
 	for r := 0; r < l.Ranks; r++ {
 		for f := 0; f < l.Files; f++ {
 			s := game.Sq(f, r)
-			c := colDark
 			if s.Light() {
-				c = colLight
+				light = append(light, p.squareAt(s))
+			} else {
+				dark = append(dark, p.squareAt(s))
 			}
-			fillRect(dst, p.squareAt(s), c)
 		}
 	}
+	fillRects(dst, light, colLight)
+	fillRects(dst, dark, colDark)
 	gm := p.gameMarks()
 	gm.drawSecrets(dst)
 	// Last move, check, selection, special squares.

@@ -174,6 +174,22 @@ func fillConvex(dst *ebiten.Image, vs []ebiten.Vertex, is []uint16, c color.Colo
 	dst.DrawTriangles(vs, is, whitePixel, op)
 }
 
+// fillRects fills rectangles in one colour with one call: each call goes through
+// Ebitengine's layers, which a page runs as baseline wasm in its first frames (about a
+// millisecond a call there, and a board has 64 squares).
+func fillRects(dst *ebiten.Image, rs []layout.Rect, c color.Color) {
+	vs := make([]ebiten.Vertex, 0, 4*len(rs))
+	is := make([]uint16, 0, 6*len(rs))
+	for _, r := range rs {
+		n := uint16(len(vs))
+		x0, y0, x1, y1 := float32(r.X), float32(r.Y), float32(r.X+r.W), float32(r.Y+r.H)
+		vs = append(vs, ebiten.Vertex{DstX: x0, DstY: y0}, ebiten.Vertex{DstX: x1, DstY: y0},
+			ebiten.Vertex{DstX: x0, DstY: y1}, ebiten.Vertex{DstX: x1, DstY: y1})
+		is = append(is, n, n+1, n+2, n+1, n+3, n+2)
+	}
+	fillConvex(dst, vs, is, c)
+}
+
 func fillRect(dst *ebiten.Image, r layout.Rect, c color.Color) {
 	vector.DrawFilledRect(dst, float32(r.X), float32(r.Y), float32(r.W), float32(r.H), c, false)
 }
