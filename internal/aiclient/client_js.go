@@ -24,8 +24,9 @@ type Client struct {
 	nextID int
 }
 
-// New makes a client and starts the worker now, so that the wasm is loaded before the
-// first move is asked for.
+// New makes a client. Its worker starts at Warm or at the first request: a page with no
+// AI in its game (a friend's, two players on one device) never pays for a second Go
+// runtime and its heap.
 func New() *Client {
 	c := &Client{jobs: map[int]*Job{}}
 	c.onmsg = wake.FuncOf(func(this js.Value, args []js.Value) any {
@@ -56,10 +57,14 @@ func New() *Client {
 		}
 		return nil
 	})
+	return c
+}
+
+// Warm starts the worker now, so that it has loaded by the time a move is asked for.
+func (c *Client) Warm() {
 	c.mu.Lock()
 	c.start()
 	c.mu.Unlock()
-	return c
 }
 
 // start creates the worker; c.mu is held. The page's quintetNewAIWorker (index.html)

@@ -21,6 +21,9 @@ type Client struct {
 // New makes a client. Natively nothing starts until the first request.
 func New() *Client { return &Client{eng: ai.NewEngine(64)} }
 
+// Warm does nothing natively (the browser's client starts its worker).
+func (c *Client) Warm() {}
+
 // Think starts a request and returns its job at once.
 func (c *Client) Think(req Request) *Job {
 	c.mu.Lock()

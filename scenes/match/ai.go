@@ -36,8 +36,11 @@ func (a *AI) SetClock(left, inc time.Duration) {
 	a.mu.Unlock()
 }
 
-// NewAI starts the AI (in the browser its worker begins loading at once).
+// NewAI makes the AI; in the browser its worker starts at Warm or at the first request.
 func NewAI() *AI { return &AI{c: aiclient.New()} }
+
+// Warm starts the AI's worker loading, for a game in which it will be asked for moves.
+func (a *AI) Warm() { a.c.Warm() }
 
 // Think implements Opponent.
 func (a *AI) Think(view game.Rules, side game.Color, level string) <-chan Answer {

@@ -25,6 +25,9 @@ type Seat struct {
 	Remote bool   // a friend on another device (see NewRemote)
 }
 
+// AI reports whether the AI plays this seat.
+func (s Seat) AI() bool { return !s.Human && !s.Remote }
+
 // Name is the seat as a PGN player name.
 func (s Seat) Name() string {
 	if s.Human {
@@ -105,6 +108,9 @@ func New(cfg Config, opp Opponent) (*Match, error) {
 		return nil, err
 	}
 	m := &Match{cfg: cfg, g: g, opp: opp, rand: rand.Reader}
+	if w, ok := opp.(interface{ Warm() }); ok && (cfg.Seats[0].AI() || cfg.Seats[1].AI()) {
+		w.Warm() // its worker loads while the first moves are made
+	}
 	m.tag()
 	m.observe()
 	m.startClocks()
