@@ -71,13 +71,18 @@ type App struct {
 	// dirty is set when the screen must be drawn again; otherwise Draw keeps the last
 	// frame (the screen is not cleared every frame), which spares phones and software
 	// WebGL a full redraw sixty times a second.
-	dirty    bool
-	ticking  string // the clocks last drawn (Ticking)
-	lastDraw int
-	pointing any // what the pointer's place showed when last drawn (Pointing)
-	hover    [2]float64
-	stirred  bool // a pointer moved or is held: no sleep, though nothing may be drawn
-	live     bool // the scene changes with time alone now (Ticking): no sleep
+	dirty   bool
+	ticking string // what ticks, as last drawn (Ticking)
+	// clocks are the clocks as last drawn (clockDrawer); clocksDirty is set when only
+	// they changed, and Draw then redraws them alone.
+	clocks      string
+	clocksDirty bool
+	shown       string // the status's JSON without the clocks' faces, as last drawn
+	lastDraw    int
+	pointing    any // what the pointer's place showed when last drawn (Pointing)
+	hover       [2]float64
+	stirred     bool // a pointer moved or is held: no sleep, though nothing may be drawn
+	live        bool // the scene changes with time alone now (Ticking): no sleep
 	// quiet counts the updates in a row that changed nothing; asleep is set after
 	// sleepAfter of them (rest).
 	quiet   int
@@ -156,7 +161,12 @@ func (a *App) Update() error {
 	if t, ok := a.scene.(interface{ Ticking() (string, bool) }); ok {
 		var now string
 		if now, a.live = t.Ticking(); now != a.ticking {
-			a.dirty, a.ticking = true, now // a running clock, a line that fades
+			a.dirty, a.ticking = true, now // a line that fades, a chat bubble
+		}
+	}
+	if c, ok := a.scene.(clockDrawer); ok {
+		if now := c.Clocks(); now != a.clocks {
+			a.clocksDirty, a.clocks = true, now
 		}
 	}
 	if ctx.next != nil {
@@ -173,9 +183,17 @@ func (a *App) Update() error {
 		s.Lang = lang.Current()
 		a.buf = s.AppendJSON(a.buf[:0])
 		if string(a.buf) != a.last {
-			a.dirty = true
 			a.last = string(a.buf)
 			a.report(s, a.last)
+			// The clocks' faces are in the status too; a change of theirs alone is
+			// clocksDirty's to draw.
+			w := s
+			if _, ok := a.scene.(clockDrawer); ok {
+				w = withoutClocks(s)
+			}
+			if shown := string(w.AppendJSON(nil)); shown != a.shown {
+				a.dirty, a.shown = true, shown
+			}
 		}
 	}
 	return nil
@@ -196,7 +214,7 @@ const heartbeat = 250 * time.Millisecond
 // page's, the GPU's and the browser's processes together), and cost phones their
 // battery; asleep it costs about a twentieth of a core there.
 func (a *App) rest() {
-	if a.dirty || a.live || a.stirred {
+	if a.dirty || a.clocksDirty || a.live || a.stirred {
 		a.quiet = 0
 		if a.asleep.Swap(false) {
 			ebiten.SetFPSMode(ebiten.FPSModeVsyncOn)
@@ -229,15 +247,39 @@ const idleRedraw = 180
 
 // Draw implements ebiten.Game.
 func (a *App) Draw(screen *ebiten.Image) {
-	if !a.dirty && a.tick-a.lastDraw < idleRedraw {
+	full := a.dirty || a.tick-a.lastDraw >= idleRedraw
+	if !full && !a.clocksDirty {
 		return
 	}
-	a.dirty, a.lastDraw = false, a.tick
 	a.frames++
 	t0 := time.Now()
 	defer func() { a.drawTime += time.Since(t0) }()
+	a.clocksDirty = false
+	if c, ok := a.scene.(clockDrawer); ok && !full && c.DrawClocks(screen) {
+		return
+	}
+	a.dirty, a.lastDraw = false, a.tick
 	screen.Fill(colBackground)
 	a.scene.Draw(screen)
+}
+
+// clockDrawer is a scene whose clocks can be drawn again alone (Play).
+type clockDrawer interface {
+	// Clocks is what the clocks show; a change redraws them.
+	Clocks() string
+	// DrawClocks redraws the clocks over the last frame, or reports false when it
+	// cannot (the whole screen is drawn instead).
+	DrawClocks(screen *ebiten.Image) bool
+}
+
+// withoutClocks is s without its clocks' faces (which clockDrawer draws alone).
+func withoutClocks(s Status) Status {
+	if s.Game != nil && len(s.Game.Clocks) > 0 {
+		g := *s.Game
+		g.Clocks, g.ClockRuns, g.ClockLow = nil, 0, 0
+		s.Game = &g
+	}
+	return s
 }
 
 // Layout implements ebiten.Game; LayoutF is used instead.
