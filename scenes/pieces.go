@@ -386,14 +386,14 @@ var whitePixel = func() *ebiten.Image {
 // its own, and a play screen's first frame spent a third of a second of the page's thread
 // on its sprites in software WebGL.
 type canvas struct {
-	pix *image.RGBA
-	r   *xvector.Rasterizer
+	pix  *image.RGBA
+	mask *image.Alpha
+	r    *xvector.Rasterizer
 }
 
 func newCanvas(w, h int) *canvas {
-	r := xvector.NewRasterizer(w, h)
-	r.DrawOp = draw.Over
-	return &canvas{pix: image.NewRGBA(image.Rect(0, 0, w, h)), r: r}
+	b := image.Rect(0, 0, w, h)
+	return &canvas{pix: image.NewRGBA(b), mask: image.NewAlpha(b), r: xvector.NewRasterizer(w, h)}
 }
 
 // fill paints a path's triangles (vector.Path's fan for filling), scaled by k and moved
@@ -436,7 +436,27 @@ func (cv *canvas) paint(vs []ebiten.Vertex, is []uint16, k, dx, dy float32, c co
 		cv.r.LineTo(o.DstX*k+dx-ox, o.DstY*k+dy-oy)
 		cv.r.ClosePath()
 	}
-	cv.r.Draw(cv.pix, b, image.NewUniform(c), image.Point{})
+	// The coverage goes to a mask, then c is laid over as the GPU blends (source over,
+	// premultiplied, each channel clamped): a theme colour whose channels exceed its alpha
+	// (colCheck) must look as it does when drawn on screen, not wrap around.
+	mask := cv.mask.SubImage(b).(*image.Alpha)
+	cv.r.DrawOp = draw.Src
+	cv.r.Draw(mask, b, image.Opaque, image.Point{})
+	cr, cg, cb, ca := c.RGBA()
+	src := [4]uint32{cr >> 8, cg >> 8, cb >> 8, ca >> 8}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			m := uint32(mask.Pix[mask.PixOffset(x, y)])
+			if m == 0 {
+				continue
+			}
+			keep := 255 - src[3]*m/255
+			px := cv.pix.Pix[cv.pix.PixOffset(x, y):]
+			for k := 0; k < 4; k++ {
+				px[k] = uint8(min(255, src[k]*m/255+uint32(px[k])*keep/255))
+			}
+		}
+	}
 }
 
 // circle fills a disc (ring false) or strokes a circle of the given width, in pixels.
