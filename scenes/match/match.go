@@ -108,13 +108,19 @@ func New(cfg Config, opp Opponent) (*Match, error) {
 		return nil, err
 	}
 	m := &Match{cfg: cfg, g: g, opp: opp, rand: rand.Reader}
-	if w, ok := opp.(interface{ Warm() }); ok && (cfg.Seats[0].AI() || cfg.Seats[1].AI()) {
-		w.Warm() // its worker loads while the first moves are made
-	}
+	m.warm()
 	m.tag()
 	m.observe()
 	m.startClocks()
 	return m, nil
+}
+
+// warm starts the AI loading when it plays a seat, so that its worker has started by
+// the time it is asked for a move.
+func (m *Match) warm() {
+	if w, ok := m.opp.(interface{ Warm() }); ok && (m.cfg.Seats[0].AI() || m.cfg.Seats[1].AI()) {
+		w.Warm()
+	}
 }
 
 // SetRand replaces the source of random draws (tests use a seeded one).
