@@ -73,7 +73,10 @@ type Play struct {
 	sound   *Sound
 	clocks  clocks
 	sprites *pieceSprites
-	start   *game.Position // the start position, for captured material
+	// clockClear tells, per side, that the last full draw left nothing of the strip under
+	// its clock (a long name may run under it): DrawClocks may then redraw the clock alone.
+	clockClear [2]bool
+	start      *game.Position // the start position, for captured material
 
 	// prefsRead: the remembered orientation and any notice about the stored records
 	// were taken on the first tick.

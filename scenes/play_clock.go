@@ -111,19 +111,35 @@ func (p *Play) DrawClocks(screen *ebiten.Image) bool {
 		p.inspected() != game.NoSquare || p.Animating() {
 		return false
 	}
-	far, near := game.Black, game.White
+	near := game.White
 	if p.lay.Flipped {
-		far, near = game.White, game.Black
+		near = game.Black
 	}
-	for _, c := range []game.Color{far, near} {
-		r := p.lay.Top
+	strip := func(c game.Color) layout.Rect {
 		if c == near {
-			r = p.lay.Bottom
+			return p.lay.Bottom
 		}
-		if box, ok := p.clockBox(r); ok {
+		return p.lay.Top
+	}
+	// Only a clock whose box holds all it draws, with nothing else under it: a face
+	// grown wider (past an hour on a short control) or a long name drawn into the box
+	// would be left behind or wiped.
+	f := p.fs.get(true, p.lay.TextSize)
+	for c := game.White; c <= game.Black; c++ {
+		box, ok := p.clockBox(strip(c))
+		if !ok {
+			continue
+		}
+		face, _, _ := clockFace(p.m, c)
+		if w, _ := measure(face, f); !p.clockClear[c] || w > box.W-0.4*p.lay.TextSize {
+			return false
+		}
+	}
+	for c := game.White; c <= game.Black; c++ {
+		if box, ok := p.clockBox(strip(c)); ok {
 			fillRect(screen, box, colBackground) // what lies under a clock's round corners
 		}
-		p.drawClock(screen, c, r)
+		p.drawClock(screen, c, strip(c))
 	}
 	return true
 }

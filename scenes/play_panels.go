@@ -373,6 +373,7 @@ func (p *Play) drawStrips(dst *ebiten.Image) {
 		}
 		drawLeft(dst, name, f, r.X, r.Y+r.H/2, colTitle)
 		nw, _ := measure(name, f)
+		p.clockClear[c] = nw <= r.W
 		x := r.X + nw + 0.6*p.lay.Small
 		sz := int(math.Min(r.H*1.0, p.lay.Square*0.5))
 		small := p.sprites.smaller(p.view.Variant(), sz)
