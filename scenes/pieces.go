@@ -393,7 +393,8 @@ type canvas struct {
 
 func newCanvas(w, h int) *canvas {
 	b := image.Rect(0, 0, w, h)
-	return &canvas{pix: image.NewRGBA(b), mask: image.NewAlpha(b), r: xvector.NewRasterizer(w, h)}
+	// The rasterizer is sized to each paint's bounding box (paint resets it).
+	return &canvas{pix: image.NewRGBA(b), mask: image.NewAlpha(b), r: new(xvector.Rasterizer)}
 }
 
 // fill paints a path's triangles (vector.Path's fan for filling), scaled by k and moved
@@ -459,7 +460,7 @@ func (cv *canvas) paint(vs []ebiten.Vertex, is []uint16, k, dx, dy float32, c co
 	}
 }
 
-// circle fills a disc (ring false) or strokes a circle of the given width, in pixels.
+// circle fills a disc (width 0) or strokes a circle of the given width, in pixels.
 func (cv *canvas) circle(cx, cy, r, width float32, c color.Color) {
 	var p vector.Path
 	p.Arc(cx, cy, r, 0, 2*math.Pi, vector.Clockwise)

@@ -37,12 +37,13 @@ func clockFace(m *match.Match, c game.Color) (face string, run, low bool) {
 	return clock.Text(left), run, left < lowTime(m.Config().Clock)
 }
 
-// Ticking is what of the screen changes with time alone (the clocks, a friend's chat
-// line until it fades, the "Say…" button's pause): when it changes the app draws again.
-// live tells whether any of it changes now (a clock runs, the line shows, the button
-// waits): the app never sleeps then (App.rest), so that each change is drawn on time.
+// Ticking is what of the screen changes with time alone besides the clocks (Clocks): a
+// friend's chat line until it fades, the "Say…" button's pause; when it changes the app
+// draws again. live tells whether anything changes now (a clock runs, the line shows,
+// the button waits): the app never sleeps then (App.rest), so that each change is drawn
+// on time.
 func (p *Play) Ticking() (face string, live bool) {
-	_, live = clockTicking(p.m) // the faces themselves are Clocks'
+	live = clockRuns(p.m)
 	if p.net != nil {
 		now := time.Now()
 		chat := p.net.lastChat(now)
@@ -56,24 +57,34 @@ func (p *Play) Ticking() (face string, live bool) {
 	return face, live
 }
 
-// clockTicking is the clocks' faces, and whether one runs.
-func clockTicking(m *match.Match) (face string, running bool) {
+// clockFaces is what the clocks show: each face, whether it runs, whether it is low.
+func clockFaces(m *match.Match) string {
 	if !m.Timed() {
-		return "", false
+		return ""
 	}
+	face := ""
 	for c := game.White; c <= game.Black; c++ {
 		f, run, low := clockFace(m, c)
 		face += f
 		if run {
 			face += "*"
-			running = true
 		}
 		if low {
 			face += "!"
 		}
 		face += " "
 	}
-	return face, running
+	return face
+}
+
+// clockRuns reports whether a clock runs.
+func clockRuns(m *match.Match) bool {
+	if !m.Timed() {
+		return false
+	}
+	_, white := m.ClockLeft(game.White)
+	_, black := m.ClockLeft(game.Black)
+	return white || black
 }
 
 // warn sounds the warning when a person's running clock falls below low time.
@@ -97,10 +108,7 @@ func (k *clocks) warn(m *match.Match, over bool, sound *Sound) {
 
 // Clocks is what the clocks show: their faces, which one runs, which are low. The app
 // redraws them alone when nothing else changed (DrawClocks).
-func (p *Play) Clocks() string {
-	face, _ := clockTicking(p.m)
-	return face
-}
+func (p *Play) Clocks() string { return clockFaces(p.m) }
 
 // DrawClocks redraws only the clocks over the last frame, and reports false when it
 // cannot because something may lie over them (a panel, the inspector, a dragged or
@@ -111,22 +119,12 @@ func (p *Play) DrawClocks(screen *ebiten.Image) bool {
 		p.inspected() != game.NoSquare || p.Animating() {
 		return false
 	}
-	near := game.White
-	if p.lay.Flipped {
-		near = game.Black
-	}
-	strip := func(c game.Color) layout.Rect {
-		if c == near {
-			return p.lay.Bottom
-		}
-		return p.lay.Top
-	}
 	// Only a clock whose box holds all it draws, with nothing else under it: a face
 	// grown wider (past an hour on a short control) or a long name drawn into the box
 	// would be left behind or wiped.
 	f := p.fs.get(true, p.lay.TextSize)
 	for c := game.White; c <= game.Black; c++ {
-		box, ok := p.clockBox(strip(c))
+		box, ok := p.clockBox(p.strip(c))
 		if !ok {
 			continue
 		}
@@ -136,10 +134,7 @@ func (p *Play) DrawClocks(screen *ebiten.Image) bool {
 		}
 	}
 	for c := game.White; c <= game.Black; c++ {
-		if box, ok := p.clockBox(strip(c)); ok {
-			fillRect(screen, box, colBackground) // what lies under a clock's round corners
-		}
-		p.drawClock(screen, c, strip(c))
+		p.drawClock(screen, c, p.strip(c))
 	}
 	return true
 }
@@ -160,12 +155,14 @@ func (p *Play) clockBox(r layout.Rect) (layout.Rect, bool) {
 }
 
 // drawClock draws side c's clock at the right end of strip r and returns the width it
-// took (0 in an untimed game).
+// took (0 in an untimed game). It clears its box first, so that it can be drawn again
+// alone over the last frame (DrawClocks).
 func (p *Play) drawClock(dst *ebiten.Image, c game.Color, r layout.Rect) float64 {
 	box, ok := p.clockBox(r)
 	if !ok {
 		return 0
 	}
+	fillRect(dst, box, colBackground) // what lies under the box's round corners
 	face, run, low := clockFace(p.m, c)
 	f := p.fs.get(true, p.lay.TextSize)
 	w, h := box.W, box.H

@@ -348,20 +348,21 @@ func shorten2(s string, f textFace, w float64) string {
 	return s
 }
 
+// strip is side c's strip: below the board for the side it is seen from.
+func (p *Play) strip(c game.Color) layout.Rect {
+	if (c == game.White) != p.lay.Flipped {
+		return p.lay.Bottom
+	}
+	return p.lay.Top
+}
+
 // drawStrips draws each player's strip: name, whose turn, the pieces they captured and
 // the material balance.
 func (p *Play) drawStrips(dst *ebiten.Image) {
-	far, near := game.Black, game.White
-	if p.lay.Flipped {
-		far, near = game.White, game.Black
-	}
 	capt := captured(p.start, p.view.Position())
 	t := p.turn()
-	for _, side := range []struct {
-		c game.Color
-		r layout.Rect
-	}{{far, p.lay.Top}, {near, p.lay.Bottom}} {
-		c, r := side.c, side.r
+	for c := game.White; c <= game.Black; c++ {
+		r := p.strip(c)
 		r.W -= p.drawClock(dst, c, r)
 		f := p.fs.get(true, p.lay.Small)
 		name := colorName(c) + " · " + movetext.SeatName(p.m.Seat(c))
