@@ -88,5 +88,20 @@ func TestIdleSleep(t *testing.T) {
 		t.Errorf("the AI's move showed a median %.0f ms after the worker's reply (%.0f ms): the reply did not wake the sleeping page", median, latencies)
 	}
 	idle("after five moves")
+
+	// A click draws what it changes: nothing for a click on nothing (beside the board,
+	// under the buttons), one frame for a button's (its press acts; its release changes
+	// nothing), where each press and release used to draw a whole frame.
+	frames := func() int { return tabEval[int](tb, "quintetTiming().frames") }
+	f0 := frames()
+	tb.click(s.Board.X+s.Board.Square*float64(s.Board.Files)+4, float64(desktop.height)-4)
+	asleep("after a click on nothing")
+	f1 := frames()
+	tb.button("flip")
+	tb.wait("the board flipped", func(s state) bool { return s.Board.Flipped })
+	asleep("after the flip")
+	if f2 := frames(); f1 != f0 || f2 != f1+1 {
+		t.Errorf("frames drawn: %d for a click on nothing (want 0), %d for the flip button (want 1)", f1-f0, f2-f1)
+	}
 	checkConsole(t, tb.close(), srv)
 }

@@ -318,18 +318,36 @@ func drawStack(dst *ebiten.Image, t *game.Tower, rr layout.Rect, fs faces) {
 	drawText(dst, strconv.Itoa(n+1), fs.get(true, badge.H*0.8), x, y, colButtonOnText)
 }
 
-// pointed is what the pointer's place alone shows (Play.Pointing).
+// pointed is what the pointer changes on the play screen that its status does not show:
+// the person's hand on the board (a selection, a drag, a premove picked, an action kind
+// chosen), what a hover or a held press shows where the pointer is (the tower in the
+// inspector, the place over the move list), and what a press opens (a panel, a move to
+// confirm) or scrolls.
 type pointed struct {
-	tower        game.Square // the tower in the inspector, NoSquare if none
-	list         bool        // the pointer is over the move list, at x, y
-	listX, listY float64
+	sel, premSel, tower game.Square
+	targets             game.Bitboard
+	dragging            bool // a piece follows the pointer, at dragged
+	dragged             [2]float64
+	group               *interact.Group
+	premove             *[2]game.Square
+	panel               *choicePanel
+	pending             *game.Move
+	list                bool // the pointer is over the move list, at x, y
+	listX, listY        float64
+	scroll, review      int
+	flip                bool
 }
 
-// Pointing is what a hover or a held press shows where the pointer is: the tower in the
-// inspector and the place over the move list (a mark's numbers). The app draws again on
-// a pointer's move only when it changes.
+// Pointing is what the pointer has changed on the screen beyond the status (pointed).
+// The app draws again on a press, a release or a hover only when it, the status or an
+// animation changes: a tap on nothing or a button's release draws no frame.
 func (p *Play) Pointing() any {
-	k := pointed{tower: p.inspected(), list: p.list.hoverOn}
+	k := pointed{sel: p.input.sel, premSel: p.input.premSel, tower: p.inspected(), targets: p.input.targets,
+		group: p.input.group, premove: p.input.premove, panel: p.panel, pending: p.pending,
+		list: p.list.hoverOn, scroll: p.list.scroll, review: p.rev.at, flip: p.flip}
+	if p.input.drag.on && p.input.drag.moved {
+		k.dragging, k.dragged = true, [2]float64{p.input.drag.x, p.input.drag.y}
+	}
 	if p.list.hoverOn {
 		k.listX, k.listY = p.list.hoverX, p.list.hoverY
 	}
