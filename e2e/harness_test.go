@@ -195,7 +195,7 @@ func ceiling(d time.Duration) time.Duration { return time.Duration(float64(d) * 
 
 // updatesJS waits in the page until the app has run n more updates (Update calls, which
 // read the input) and ms milliseconds have passed, or, with asleep, until the app sleeps
-// (nothing changed in its last thirty updates: the screen is up to date). A page that is
+// (nothing changed in its last few updates: the screen is up to date). A page that is
 // not the app (no quintetTiming) only waits the time. It gives up after limit ms and says
 // so.
 const updatesJS = `((n, ms, limit, asleep) => new Promise((resolve) => {

@@ -41,7 +41,7 @@ func TestIdleSleep(t *testing.T) {
 		t.Helper()
 		return tabEval[int](tb, fmt.Sprintf("%s(%d)", updatesIn, ms))
 	}
-	// asleep waits for the page to fall asleep: half a second of nothing, once what
+	// asleep waits for the page to fall asleep: a sixth of a second of nothing, once what
 	// starts with the page (the AI's worker, the offline files) or a move is done.
 	asleep := func(when string) {
 		t.Helper()
