@@ -791,9 +791,16 @@ func testComfort(t *testing.T, browser context_, srv *server) {
 func testLabels(t *testing.T, browser context_, srv *server) {
 	small := viewport{"desktop-small", 900, 600, 1, false}
 	landscape := viewport{"phone-landscape", 640, 360, 2, false}
-	for _, vp := range []viewport{phone, phone3, tablet, small, landscape} {
-		tb := open(t, browser, srv.url, "?variant=probabilistic&side=white&opponent=beginner", vp)
-		s := tb.wait("the setup screen", func(s state) bool { return s.Scene == "setup" && len(s.Buttons) > 0 })
+	// One page goes through every size, as a window resized or a phone turned does: the
+	// setup screen lays out again at each, then a game starts and goes back to it.
+	var tb *tab
+	for i, vp := range []viewport{phone, phone3, tablet, small, landscape} {
+		if i == 0 {
+			tb = open(t, browser, srv.url, "?variant=probabilistic&side=white&opponent=beginner", vp)
+		} else {
+			tb.resize(vp)
+		}
+		s := tb.wait("the setup screen at "+vp.name, func(s state) bool { return s.Scene == "setup" && len(s.Buttons) > 0 && laidOut(s, vp) })
 		tb.screenshot("labels-setup-" + vp.name)
 		for _, b := range s.Buttons {
 			if b.Clipped {
@@ -816,8 +823,21 @@ func testLabels(t *testing.T, browser context_, srv *server) {
 			}
 		}
 		checkBoard(t, tb, s)
-		checkConsole(t, tb.close(), srv)
+		tb.button("new")
+		tb.wait("the setup screen", func(s state) bool { return s.Scene == "setup" })
 	}
+	checkConsole(t, tb.close(), srv)
+}
+
+// laidOut reports whether the screen in s is laid out for viewport vp: its Play button
+// (pinned to the window's bottom on the setup screen) ends inside vp's height, near it.
+func laidOut(s state, vp viewport) bool {
+	for _, b := range s.Buttons {
+		if b.ID == "play" {
+			return b.Y+b.H <= float64(vp.height) && b.Y+b.H > float64(vp.height)-80
+		}
+	}
+	return false
 }
 
 // scrollTo scrolls the screen with the mouse wheel until the button id is inside the

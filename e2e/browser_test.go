@@ -341,6 +341,16 @@ func (tb *tab) load(baseURL, path string) {
 	tb.t.Logf("/%s at %s: first screen after %v", path, tb.vp.name, time.Since(start).Round(time.Millisecond))
 }
 
+// resize gives the tab viewport vp without loading the page again, as a window resized
+// or a phone turned does.
+func (tb *tab) resize(vp viewport) {
+	tb.t.Helper()
+	tb.vp = vp
+	if err := chromedp.Do(tb.ctx, vp.emulate()); err != nil {
+		tb.fail("resize to %s: %v", vp.name, err)
+	}
+}
+
 // emulate sets the tab's viewport to vp: its size and pixel ratio, and a phone's touch
 // and portrait orientation.
 func (vp viewport) emulate() chromedp.Action[chromedp.Void] {
