@@ -109,8 +109,21 @@ const contextFile = "internal/ui/context.go"
 // showing what it showed. App.Draw draws only when something changed, so each change cost
 // four full-screen copies, and in a software-WebGL browser (the browser suite, phones
 // without a GPU) each copy costs the GPU process about as much as the drawing itself.
+//
+// Nor is the canvas cleared before the copy when the copy covers all of it (the app lays
+// its screen out in device pixels, so the offscreen image is the canvas's size and drawn
+// at scale 1): a WebGL canvas's buffer is cleared after each frame shown anyway, and
+// Ebitengine clears with a full-screen draw, a fifth of a frame's work in software WebGL.
 var contextPatches = [][2]string{
 	{"\tconst maxSkipCount = 4\n", "\tconst maxSkipCount = 1 // quintet: a canvas keeps its last frame\n"},
+	{"\tif graphicsDriver.NeedsClearingScreen() {\n", "\tif graphicsDriver.NeedsClearingScreen() && !c.quintetCovers() {\n"},
+	{"func (c *context) screenScaleAndOffsets() (scale, offsetX, offsetY float64) {\n",
+		"// quintetCovers reports whether the final copy covers the whole screen.\n" +
+			"func (c *context) quintetCovers() bool {\n" +
+			"\ts, x, y := c.screenScaleAndOffsets()\n" +
+			"\treturn s == 1 && x == 0 && y == 0 && c.offscreenWidth == c.screenWidth && c.offscreenHeight == c.screenHeight\n" +
+			"}\n\n" +
+			"func (c *context) screenScaleAndOffsets() (scale, offsetX, offsetY float64) {\n"},
 }
 
 func main() {
