@@ -355,7 +355,7 @@ func testPickHotseat(t *testing.T, browser context_, srv *server) {
 // testStones: Crown-2: after losing its uncrowned monarch a player places a mined stone;
 // a capture of the opponent's mined stone blows the capturer up, shown on its square.
 func testStones(t *testing.T, browser context_, srv *server) {
-	tb := open(t, browser, srv.url, "?variant=crown&opt=kind=stones&side=white&opponent=beginner&play=1", desktop)
+	tb := openScripted(t, browser, srv.url, "?variant=crown&opt=kind=stones&side=white&opponent=beginner&play=1", desktop, aiGate)
 	waitPlay(tb)
 	settle(tb, 0) // the crown choice first: loading waits for it
 	s := loadText(t, tb, "3dk3/8/8/8/8/8/3P4/4K3 w - - 0 20 crown=Kd monarchs=e1/e8d8 lost=w", 0)
@@ -377,13 +377,16 @@ func testStones(t *testing.T, browser context_, srv *server) {
 	if strings.Contains(s.Game.Text, "e5m") {
 		t.Errorf("White's view tells Black's mine: %s", s.Game.Text)
 	}
+	// The AI's reply is held until the line about the mine is read: the reply's own line
+	// would take its place.
+	tb.eval(`window.quintetAIGate.hold = true`)
 	pressSq(tb, s, "c3")
 	pressSq(tb, s, "e5")
 	s = tb.wait("the mine revealed", func(s state) bool {
 		return s.Game.Plies >= 1 && strings.Contains(s.Game.Text, "e5M") || strings.Contains(s.Game.Text, "xe5M")
 	})
-	// The line is read at once: it expires msgFor after it is said, which the AI's reply
-	// on a loaded machine can outlast.
+	tb.eval(`window.quintetAIGate.release()`)
+	// The line is read at once: it expires msgFor after it is said.
 	if m := s.Game.Message; !strings.Contains(m, "mined") || strings.Count(m, "blown up") != 1 {
 		t.Errorf("the message after the mine should tell it once: %q", m)
 	}

@@ -205,7 +205,7 @@ const updatesJS = `((n, ms, limit, asleep) => new Promise((resolve) => {
     const now = timing(), dt = performance.now() - t0;
     if ((u0 < 0 || now.updates >= u0 + n || (asleep && now.asleep)) && dt >= ms) resolve(true);
     else if (dt > limit) resolve(false);
-    else setTimeout(check, 4);
+    else setTimeout(check, 16); // each look is a call into the app's Go: once a frame is enough
   };
   check();
 }))`
