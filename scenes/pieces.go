@@ -453,8 +453,8 @@ func (cv *canvas) paint(vs []ebiten.Vertex, is []uint16, k, dx, dy float32, c co
 			}
 			keep := 255 - src[3]*m/255
 			px := cv.pix.Pix[cv.pix.PixOffset(x, y):]
-			for k := 0; k < 4; k++ {
-				px[k] = uint8(min(255, src[k]*m/255+uint32(px[k])*keep/255))
+			for ch := range 4 {
+				px[ch] = uint8(min(255, src[ch]*m/255+uint32(px[ch])*keep/255))
 			}
 		}
 	}

@@ -108,11 +108,17 @@ func New(cfg Config, opp Opponent) (*Match, error) {
 		return nil, err
 	}
 	m := &Match{cfg: cfg, g: g, opp: opp, rand: rand.Reader}
+	m.begin()
+	return m, nil
+}
+
+// begin starts a match made by New or Resume on this device: the AI's worker loading,
+// the PGN's tags, the notices of the game as it stands, the clocks.
+func (m *Match) begin() {
 	m.warm()
 	m.tag()
 	m.observe()
 	m.startClocks()
-	return m, nil
 }
 
 // warm starts the AI loading when it plays a seat, so that its worker has started by

@@ -16,10 +16,7 @@ func Resume(cfg Config, g *game.Game, opp Opponent) *Match {
 	if first, err := game.NewGameFrom(g.Variant(), g.StartText()); err == nil && first.Next().Players == 3 {
 		m.sealed = true
 	}
-	m.warm()
-	m.tag()
-	m.observe()
-	m.startClocks()
+	m.begin()
 	return m
 }
 
