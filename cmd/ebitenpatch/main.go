@@ -11,10 +11,13 @@
 //
 // In the copy, the sources are made once here with Ebitengine's own template, and the
 // programs (shaderir) compiled here, natively, by Ebitengine's own compiler and written
-// out (encoded in strings, read back by a small decoder added to the copy); a test run in the copy checks every written program against the compiler's
-// (the same tree, the same GLSL) before the compiler is cut out. The page uses only the
-// built-in shaders (it never calls ebiten.NewShader), so nothing else changes: the same
-// programs, the same pixels.
+// out (encoded in strings, read back by a small decoder added to the copy); a test run in
+// the copy checks every written program against the compiler's (the same tree, the same
+// GLSL) before the compiler is cut out. Each program's GLSL is written out too, and the
+// WebGL driver looks it up rather than generating it at the first draw with the shader
+// (shaderPatches). The page uses only the built-in shaders (it never calls
+// ebiten.NewShader), so nothing else changes: the same programs, the same GLSL, the same
+// pixels.
 //
 // The page's WebGL canvas is made without multisampling, which it never used (glPatches).
 // And internal/ui/ui_js.go gets a loop that can stop: in the FPS mode that
@@ -59,6 +62,7 @@ var pinned = map[string]string{
 	"internal/graphics/shader.go":      "5c497ea1bc6e190cb41c3b64c46073e40832b2dfa49424b065037dff5a1bf99c",
 	"internal/ui/ui_js.go":             "f527728bdececaaf43a1926b593464d84a070ca32512aa84b02c06f74e36dab3",
 	glFile:                             "79673cc1c6a4bc526dae23b7952bf3a8847c2dc31f033f80d40e6cfabbdc2c2a",
+	shaderFile:                         "849363a9d6b3ea3337abb617a67634bdf795704c2d126c05e083d574845a75ab",
 	contextFile:                        "4d7cfb048616d92258cee81a3cb02b6d10113bc918aa2656102dc633bb7b261f",
 }
 
@@ -97,6 +101,24 @@ var uiPatches = [][2]string{
 		"func (u *UserInterface) ScheduleFrame() {\n\tu.renderingScheduled = true\n\tquintetUnpark()\n}"},
 	{"\t\tcase FPSModeVsyncOffMinimum:\n\t\t\trequestAnimationFrame.Invoke(cf)\n",
 		"\t\tcase FPSModeVsyncOffMinimum:\n\t\t\tquintetPark(u, cf)\n"},
+}
+
+// shaderFile compiles a program's GLSL into a WebGL program.
+const shaderFile = "internal/graphicsdriver/opengl/shader.go"
+
+// shaderPatches take each built-in shader's GLSL from a table (quintet_glsl.go, written
+// with the programs) instead of making it from the program at the first draw with it: in
+// a software-WebGL page that was a tenth of a second of the first frame (Ebitengine's
+// GLSL generator, with the regexp and the big-number arithmetic it calls, each function
+// compiled by V8 at its first call), and the generator's code leaves main.wasm.
+var shaderPatches = [][2]string{
+	{"\t\"github.com/hajimehoshi/ebiten/v2/internal/shaderir/glsl\"\n", ""},
+	{"\tvssrc, fssrc := glsl.Compile(s.ir, s.graphics.context.glslVersion())\n",
+		"\tsrc, ok := quintetGLSL[quintetGLSLKey{s.ir.SourceHash, s.graphics.context.glslVersion()}]\n" +
+			"\tif !ok {\n" +
+			"\t\treturn fmt.Errorf(\"opengl: no GLSL for the shader %s: this build of Ebitengine (quintet's cmd/ebitenpatch) has only the built-in shaders'\", s.ir.SourceHash)\n" +
+			"\t}\n" +
+			"\tvssrc, fssrc := src[0], src[1]\n"},
 }
 
 // contextFile draws each frame: the game's Draw into an offscreen image, then that
@@ -194,7 +216,8 @@ func run(out, modfile string) error {
 	if err := os.WriteFile(filepath.Join(gen, "main.go"), []byte(genSource), 0o644); err != nil {
 		return err
 	}
-	if err := goNative(modfile, "run", module+"/internal/quintetgen", precompiled); err != nil {
+	glsl := filepath.Join(out, "internal", "graphicsdriver", "opengl", "quintet_glsl.go")
+	if err := goNative(modfile, "run", module+"/internal/quintetgen", precompiled, glsl); err != nil {
 		return fmt.Errorf("writing the programs: %w", err)
 	}
 	if err := os.WriteFile(filepath.Join(out, "internal", "graphics", "quintet_decode.go"), []byte(decodeSource), 0o644); err != nil {
@@ -214,6 +237,10 @@ func run(out, modfile string) error {
 		}
 	}
 	if err := os.WriteFile(filepath.Join(out, "internal", "graphics", "shader.go"), []byte(graphicsShader), 0o644); err != nil {
+		return err
+	}
+	// And the GLSL generator: the driver looks the GLSL up.
+	if err := replaceExact(filepath.Join(out, filepath.FromSlash(shaderFile)), shaderPatches); err != nil {
 		return err
 	}
 	ok = true

@@ -151,6 +151,31 @@ func TestPatchGL(t *testing.T) {
 	}
 }
 
+// TestPatchShader: the WebGL driver takes a program's GLSL from the generated table and
+// no longer calls (or imports) the GLSL generator.
+func TestPatchShader(t *testing.T) {
+	path := moduleCopy(t, shaderFile, t.TempDir())
+	if err := replaceExact(path, shaderPatches); err != nil {
+		t.Fatal(err)
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, im := range f.Imports {
+		if strings.HasSuffix(im.Path.Value, `/glsl"`) {
+			t.Errorf("the patched file still imports %s", im.Path.Value)
+		}
+	}
+	patched, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(patched), "glsl.") || strings.Count(string(patched), "quintetGLSL[") != 1 {
+		t.Error("the patched file does not look its GLSL up once instead of making it")
+	}
+}
+
 // moduleCopy copies the module's file rel (slash-separated) into folder dir and returns
 // the copy's path.
 func moduleCopy(t *testing.T, rel, dir string) string {
