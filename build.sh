@@ -14,20 +14,17 @@ die() { printf 'build.sh: %s\n' "$*" >&2; exit 1; }
 
 command -v go >/dev/null || die "go is not on PATH (Go $(sed -n 's/^go //p' go.mod) is needed)"
 
-# wasm_gcflags turn inlining off (-l) in every package but those the AI's search and the
-# Go runtime spend their time in. Inlined copies of small functions are most of what a
-# Go wasm compresses badly: without them main.wasm is about as large raw but 0.2 MB
-# smaller in brotli (2.68 -> 2.48 MB), which the first visit's budget (now 2.5 MB) needs. The
-# AI (game/..., run by internal/aiclient in the worker) keeps inlining, and with it the
-# standard packages it calls: ./build.sh bench compares its search speed under both flags.
-# A package matching several patterns takes the last one's flags.
-wasm_gcflags=(
-	-gcflags=all=-l
-	-gcflags=github.com/quintet-chess/quintet/game/...=
-	-gcflags=github.com/quintet-chess/quintet/internal/aiclient=
-)
-for p in runtime internal/... sync/... math/... unicode/... slices sort maps context time strings strconv errors bytes; do
-	wasm_gcflags+=("-gcflags=$p=")
+# wasm_gcflags turn inlining off (-l) in the packages a page's start does not run, where
+# inlined copies of small functions only cost download (they are most of what a Go wasm
+# compresses badly). Everywhere else inlining stays: a cold page compiles each function
+# at its first call (V8's lazy compilation, on the page's thread, each with a fixed cost),
+# and with inlining off in every package but the AI's and the runtime's a start compiled
+# 2100 functions rather than 1490 (main.wasm 10.93 MB instead of 11.24, brotli 58 KB
+# more). Ebitengine's calls cost the most under V8's baseline compiler, which inlines
+# nothing. A package matching several patterns takes the last one's flags.
+wasm_gcflags=(-gcflags=all=)
+for p in fmt log regexp/... archive/... github.com/quintet-chess/quintet/p2p/...; do
+	wasm_gcflags+=("-gcflags=$p=-l")
 done
 
 build() {
