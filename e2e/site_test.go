@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
 	"github.com/quintet-chess/quintet/game"
@@ -330,6 +331,11 @@ func testGameDesktop(t *testing.T, browser context_, srv *server, tp *tempo, nam
 			t.Errorf("an illegal drop changed the game: %d → %d entries", before, s2.Game.Plies)
 		}
 	}
+	// The pointer leaves the board: resting on a tower (where the illegal drop may have
+	// ended, on the AI's tower) it shows the tower's inspector over the squares that
+	// checkBoard reads.
+	tb.mouse(input.DispatchMouseEventTypeMouseMoved, 1, 1, 0)
+	tb.updates(2, hold)
 	s = waitTurn(tb, s.Game.Plies)
 	tb.screenshot(name + "-played-desktop")
 	checkBoard(t, tb, s)
