@@ -139,7 +139,8 @@ func (a *App) Update() error {
 		return err
 	}
 	in := ctx.In
-	if len(in.Chars) > 0 || in.Enter || in.Back || in.Escape || in.Wheel != 0 || a.pointerDraws(in) {
+	pointing, tells := a.scene.(pointingScene)
+	if len(in.Chars) > 0 || in.Enter || in.Back || in.Escape || in.Wheel != 0 || pointerDraws(in, tells) {
 		a.dirty = true
 	}
 	// A hover or a held, unmoved press changes the screen only through what the scene
@@ -150,8 +151,8 @@ func (a *App) Update() error {
 	// at once rather than at the sleep's heartbeat.
 	a.stirred = in.Down || in.Hover && [2]float64{in.HoverX, in.HoverY} != a.hover
 	a.hover = [2]float64{in.HoverX, in.HoverY}
-	if p, ok := a.scene.(interface{ Pointing() any }); ok {
-		if now := p.Pointing(); now != a.pointing {
+	if tells {
+		if now := pointing.Pointing(); now != a.pointing {
 			a.dirty, a.pointing = true, now
 		}
 	}
@@ -200,13 +201,17 @@ func (a *App) Update() error {
 	return nil
 }
 
+// pointingScene is a scene that tells what the pointer has changed on it beyond its
+// status (Play).
+type pointingScene interface{ Pointing() any }
+
 // pointerDraws reports whether the pointer's events alone make the screen be drawn
 // again: a drag's always (what is dragged follows it), a press's or a release's only on
-// a screen that does not tell what the pointer changed on it (Pointing). A play screen
-// does: there a click on a button draws one frame, not two, and a tap on nothing none,
-// each a fifth of a second of CPU in a software-WebGL page.
-func (a *App) pointerDraws(in *Intents) bool {
-	if _, ok := a.scene.(interface{ Pointing() any }); !ok {
+// a screen that does not tell what the pointer changed on it (tells: a pointingScene). A
+// play screen does: there a click on a button draws one frame, not two, and a tap on
+// nothing none, each a fifth of a second of CPU in a software-WebGL page.
+func pointerDraws(in *Intents, tells bool) bool {
+	if !tells {
 		return len(in.Pointer) > 0
 	}
 	return slices.ContainsFunc(in.Pointer, func(e PointerEvent) bool { return e.Kind == Drag })
