@@ -22,6 +22,7 @@ func main() {
 	host := newHost()
 	// The remembered settings; they set the language.
 	prefs := scenes.LoadPrefs(host, browserLanguages())
+	prefs.ReduceMotion(reducedMotion())
 	opp := match.NewAI() // the search runs in a Web Worker (internal/aiclient)
 	opp.BudgetMS = page.BudgetMS
 	setup := scenes.NewSetup(page, opp)

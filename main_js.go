@@ -45,6 +45,16 @@ func browserLanguages() []string {
 	return out
 }
 
+// reducedMotion tells whether the device asks for less motion (the CSS media feature
+// prefers-reduced-motion, which follows the operating system's setting).
+func reducedMotion() bool {
+	mm := js.Global().Get("matchMedia")
+	if mm.Type() != js.TypeFunction {
+		return false
+	}
+	return js.Global().Call("matchMedia", "(prefers-reduced-motion: reduce)").Get("matches").Truthy()
+}
+
 // mark sets a performance mark (the browser tests read where a start spends its time).
 func mark(name string) { js.Global().Get("performance").Call("mark", name) }
 

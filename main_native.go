@@ -28,6 +28,9 @@ func newHost() scenes.Host { return nil }
 // browserLanguages natively are the locale's (LANG=ru_RU.UTF-8).
 func browserLanguages() []string { return []string{os.Getenv("LANG")} }
 
+// reducedMotion: natively no device setting is read.
+func reducedMotion() bool { return false }
+
 // attachHost does nothing natively: the window has no page around it.
 func attachHost(*counted) {}
 

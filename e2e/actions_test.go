@@ -510,7 +510,7 @@ func testParatrooper(t *testing.T, browser context_, srv *server) {
 // testTower: pillar chess: the rolled die is drawn in the header, the tower inspector
 // opens on hover, and moving a tower asks how many of its pieces go.
 func testTower(t *testing.T, browser context_, srv *server) {
-	tb := open(t, browser, srv.url, "?variant=pillar&side=white&opponent=beginner&play=1", desktop)
+	tb := open(t, browser, srv.url, "?variant=pillar&side=white&opponent=beginner&play=1", desktop.withMotion()) // the die rolls
 	waitPlay(tb)
 	s := loadText(t, tb, "k5/6/6/6/2(NR)3/5K w - - R 1", 0)
 	if !strings.Contains(s.Game.Line, "die rook") {
@@ -757,7 +757,7 @@ func testButtonsHotseat(t *testing.T, browser context_, srv *server) {
 // coordinates are drawn, the promotion piece is chosen from pictures, and a move by
 // taps slides the piece.
 func testComfort(t *testing.T, browser context_, srv *server) {
-	tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&play=1", desktop)
+	tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&play=1", desktop.withMotion()) // the slide
 	waitPlay(tb)
 	s := loadText(t, tb, "4k3/8/8/8/8/8/8/r3K3 w - - 0 1", 0)
 	tb.screenshot("chess-check")
@@ -792,8 +792,8 @@ func testComfort(t *testing.T, browser context_, srv *server) {
 // testLabels: every button's label fits on phones (portrait 2× and 3×, landscape), a
 // tablet and a small desktop, on the setup and play screens.
 func testLabels(t *testing.T, browser context_, srv *server) {
-	small := viewport{"desktop-small", 900, 600, 1, false}
-	landscape := viewport{"phone-landscape", 640, 360, 2, false}
+	small := viewport{"desktop-small", 900, 600, 1, false, false}
+	landscape := viewport{"phone-landscape", 640, 360, 2, false, false}
 	// One page goes through every size, as a window resized or a phone turned does: the
 	// setup screen lays out again at each, then a game starts and goes back to it.
 	var tb *tab

@@ -25,6 +25,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	cdppage "github.com/chromedp/cdproto/page"
@@ -243,19 +244,35 @@ func (s *server) report(t *testing.T, what string) (total int64, failed []string
 // own type (internal/status), read with encoding/json.
 type state = status.Status
 
+// viewport is the device a tab emulates: its size, pixels, touch, and whether it lets
+// pages animate. By default it asks for reduced motion (prefers-reduced-motion, an
+// operating system's accessibility setting), where the app's default is no animation:
+// a piece's slide, a die's roll and a reveal's glow cost frames of software WebGL (two
+// thirds of those drawn over six moves of a game against the AI, 5.4 against 1.7
+// seconds of the GPU process's CPU) without being what most tests look at. The tests of
+// what moves on the board (TestSite's games of every variant, TestSecretsNotDrawn,
+// TestSettings's animation setting, TestPremove) and those that measure the page use
+// withMotion, a device without that setting.
 type viewport struct {
 	name          string
 	width, height int64
 	scale         float64
 	mobile        bool
+	motion        bool // no reduced-motion preference: the app animates by default
 }
 
 var (
-	desktop = viewport{"desktop", 1280, 800, 1, false}
-	phone   = viewport{"phone", 360, 640, 2, true} // the phone: portrait, touch, 2× pixels
-	phone3  = viewport{"phone3x", 390, 844, 3, true}
-	tablet  = viewport{"tablet", 820, 1180, 2, true}
+	desktop = viewport{"desktop", 1280, 800, 1, false, false}
+	phone   = viewport{"phone", 360, 640, 2, true, false} // the phone: portrait, touch, 2× pixels
+	phone3  = viewport{"phone3x", 390, 844, 3, true, false}
+	tablet  = viewport{"tablet", 820, 1180, 2, true, false}
 )
+
+// withMotion is vp on a device that lets pages animate (no reduced-motion preference).
+func (vp viewport) withMotion() viewport {
+	vp.motion = true
+	return vp
+}
 
 // tab is one open page: of the app, opened by open (at a viewport, once the app reports
 // a screen), or blank, opened by openBlank for the shipping tests (which load it with
@@ -359,7 +376,16 @@ func (vp viewport) emulate() chromedp.Action[chromedp.Void] {
 		opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch,
 			chromedp.EmulateOrientation(emulation.ScreenOrientationTypePortraitPrimary, 0))
 	}
-	return chromedp.EmulateViewport(vp.width, vp.height, opts...)
+	motion := "reduce"
+	if vp.motion {
+		motion = "no-preference"
+	}
+	media := emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: motion}}}
+	return chromedp.Steps(chromedp.EmulateViewport(vp.width, vp.height, opts...),
+		chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, media)
+			return err
+		}))
 }
 
 // openBlank opens a tab at the desktop viewport that has loaded nothing yet (navigate

@@ -57,11 +57,12 @@ var (
 // piece set and the animations (normal, fast, off), remembered over a reload; with each,
 // the squares have the theme's colours, the last move's mark shows on them, and the
 // pieces are drawn as the set draws them (pixels differ from the other set's on every
-// piece of Crown's start, the Dame and the Ferz included). Phone (touch) and desktop.
+// piece of Crown's start, the Dame and the Ferz included). Phone (touch) and desktop;
+// the phone asks for reduced motion, so its animations are off until chosen.
 func TestSettings(t *testing.T) {
 	t.Parallel()
 	browser := startBrowser(t)
-	for _, vp := range []viewport{desktop, phone} {
+	for _, vp := range []viewport{desktop.withMotion(), phone} {
 		t.Run(vp.name, func(t *testing.T) {
 			srv := apart(t)
 			tb := open(t, browser, srv.url, "?variant=crown&side=white&opponent=beginner&play=1", vp)
@@ -94,10 +95,15 @@ func TestSettings(t *testing.T) {
 				t.Errorf("the piece setting says %q", l)
 			}
 			// The animation setting cycles normal, fast, off (kept over the reload below).
-			if l := settingLabel(tb, "motion"); l != "Animation: normal" {
-				t.Errorf("the animation setting says %q at first, want Animation: normal", l)
+			// It is normal at first, or off where the device asks for reduced motion.
+			motions := []string{"Animation: normal", "Animation: fast", "Animation: off"}
+			if !vp.motion {
+				motions = []string{"Animation: off", "Animation: normal", "Animation: fast"}
 			}
-			for _, want := range []string{"Animation: fast", "Animation: off"} {
+			if l := settingLabel(tb, "motion"); l != motions[0] {
+				t.Errorf("the animation setting says %q at first, want %s", l, motions[0])
+			}
+			for _, want := range motions[1:] {
 				if l := setting(tb, "motion"); l != want {
 					t.Errorf("the animation setting says %q, want %q", l, want)
 				}
@@ -137,11 +143,11 @@ func TestSettings(t *testing.T) {
 			if l := settingLabel(tb, "pieces"); l != "Pieces: letters" {
 				t.Errorf("after a reload the piece setting says %q", l)
 			}
-			if l := settingLabel(tb, "motion"); l != "Animation: off" {
-				t.Errorf("after a reload the animation setting says %q, want Animation: off", l)
+			if l := settingLabel(tb, "motion"); l != motions[2] {
+				t.Errorf("after a reload the animation setting says %q, want %s", l, motions[2])
 			}
-			if l := setting(tb, "motion"); l != "Animation: normal" {
-				t.Errorf("the animation setting back to normal says %q", l)
+			if l := setting(tb, "motion"); l != motions[0] {
+				t.Errorf("the animation setting back to %s says %q", motions[0], l)
 			}
 			checkConsole(t, tb.close(), srv)
 

@@ -31,6 +31,7 @@ type Prefs struct {
 	host   Store
 	s      saved.Settings
 	notice []string // English; translated where shown
+	still  bool     // the device asks for less motion (ReduceMotion)
 	kept   struct {
 		m   *match.Match
 		key [3]uint64
@@ -108,13 +109,22 @@ func (p *Prefs) SetSound(on bool) {
 	p.save()
 }
 
-// Motion is the animation setting: "normal", "fast" or "off".
+// Motion is the animation setting: "normal", "fast" or "off". Until the person chooses
+// one it is "normal", or "off" on a device set to reduce motion (ReduceMotion).
 func (p *Prefs) Motion() string {
 	if p.s.Anim == "" {
+		if p.still {
+			return "off"
+		}
 		return "normal"
 	}
 	return p.s.Anim
 }
+
+// ReduceMotion tells whether the device asks for less motion (the browser's
+// prefers-reduced-motion: an operating system's accessibility setting). It only changes
+// the default: a setting the person chose stays theirs.
+func (p *Prefs) ReduceMotion(on bool) { p.still = on }
 
 // SetMotion remembers the animation setting.
 func (p *Prefs) SetMotion(name string) {

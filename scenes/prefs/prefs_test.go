@@ -68,6 +68,29 @@ func TestSettingsKept(t *testing.T) {
 	}
 }
 
+// TestReducedMotion: a device set to reduce motion has no animations until the person
+// chooses a setting, and then has theirs, kept over a reload on the same device.
+func TestReducedMotion(t *testing.T) {
+	st := NewMemory()
+	p := Load(st, nil)
+	if p.Motion() != "normal" {
+		t.Fatalf("fresh settings: motion %q, want normal", p.Motion())
+	}
+	p.ReduceMotion(true)
+	if p.Motion() != "off" {
+		t.Errorf("reduced motion, nothing chosen: %q, want off", p.Motion())
+	}
+	if st.Get(KeySettings) != "" {
+		t.Errorf("the device's preference was saved as the person's: %q", st.Get(KeySettings))
+	}
+	p.SetMotion("fast")
+	q := Load(st, nil)
+	q.ReduceMotion(true)
+	if q.Motion() != "fast" {
+		t.Errorf("reduced motion, fast chosen: %q, want fast", q.Motion())
+	}
+}
+
 func TestDamagedSettings(t *testing.T) {
 	defer lang.Set("en")
 	st := NewMemory()
