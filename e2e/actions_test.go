@@ -514,7 +514,7 @@ func testParatrooper(t *testing.T, browser context_, srv *server) {
 // testTower: pillar chess: the rolled die is drawn in the header, the tower inspector
 // opens on hover, and moving a tower asks how many of its pieces go.
 func testTower(t *testing.T, browser context_, srv *server) {
-	tb := open(t, browser, srv.url, "?variant=pillar&side=white&opponent=beginner&play=1", desktop.withMotion()) // the die rolls
+	tb := open(t, browser, srv.url, "?variant=pillar&side=white&opponent=beginner&play=1", desktop)
 	waitPlay(tb)
 	s := loadText(t, tb, "k5/6/6/6/2(NR)3/5K w - - R 1", 0)
 	if !strings.Contains(s.Game.Line, "die rook") {
@@ -761,7 +761,7 @@ func testButtonsHotseat(t *testing.T, browser context_, srv *server) {
 // coordinates are drawn, the promotion piece is chosen from pictures, and a move by
 // taps slides the piece.
 func testComfort(t *testing.T, browser context_, srv *server) {
-	tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&play=1", desktop.withMotion()) // the slide
+	tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&play=1", desktop)
 	waitPlay(tb)
 	s := loadText(t, tb, "4k3/8/8/8/8/8/8/r3K3 w - - 0 1", 0)
 	tb.screenshot("chess-check")

@@ -110,7 +110,7 @@ func TestAIWorker(t *testing.T) {
 // worker's move is legal, and logs the figures.
 func measureWorker(t *testing.T, browser context.Context, url string, app bool) aiRun {
 	t.Helper()
-	vp := phone.withMotion()
+	vp := phone
 	tb := newTab(t, browser, vp, 120*time.Second)
 	defer tb.cancel() // the plain page's tab is gone before the app's is measured
 	tab := tb.ctx

@@ -244,21 +244,15 @@ func (s *server) report(t *testing.T, what string) (total int64, failed []string
 // own type (internal/status), read with encoding/json.
 type state = status.Status
 
-// viewport is the device a tab emulates: its size, pixels, touch, and whether it lets
-// pages animate. By default it asks for reduced motion (prefers-reduced-motion, an
-// operating system's accessibility setting), where the app's default is no animation:
-// a piece's slide, a die's roll and a reveal's glow cost frames of software WebGL (two
-// thirds of those drawn over six moves of a game against the AI, 5.4 against 1.7
-// seconds of the GPU process's CPU) without being what most tests look at. The tests of
-// what moves on the board (TestSite's games of every variant, TestSecretsNotDrawn,
-// TestSettings's animation setting, TestPremove) and those that measure the page use
-// withMotion, a device without that setting.
+// viewport is the device a tab emulates: its size, pixels, touch, and whether it asks
+// for reduced motion (prefers-reduced-motion, an operating system's accessibility
+// setting, under which the app does not animate until the person chooses to).
 type viewport struct {
 	name          string
 	width, height int64
 	scale         float64
 	mobile        bool
-	motion        bool // no reduced-motion preference: the app animates by default
+	still         bool // asks for reduced motion
 }
 
 var (
@@ -268,9 +262,9 @@ var (
 	tablet  = viewport{"tablet", 820, 1180, 2, true, false}
 )
 
-// withMotion is vp on a device that lets pages animate (no reduced-motion preference).
-func (vp viewport) withMotion() viewport {
-	vp.motion = true
+// reducingMotion is vp on a device set to reduce motion.
+func (vp viewport) reducingMotion() viewport {
+	vp.still = true
 	return vp
 }
 
@@ -376,9 +370,9 @@ func (vp viewport) emulate() chromedp.Action[chromedp.Void] {
 		opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch,
 			chromedp.EmulateOrientation(emulation.ScreenOrientationTypePortraitPrimary, 0))
 	}
-	motion := "reduce"
-	if vp.motion {
-		motion = "no-preference"
+	motion := "no-preference"
+	if vp.still {
+		motion = "reduce"
 	}
 	media := emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: motion}}}
 	return chromedp.Steps(chromedp.EmulateViewport(vp.width, vp.height, opts...),

@@ -141,7 +141,7 @@ func positionsOf(t *testing.T, s state) []string {
 func TestPremove(t *testing.T) {
 	browser := startBrowser(t)
 	srv := apart(t)
-	tb := openScripted(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&play=1", desktop.withMotion(), aiGate)
+	tb := openScripted(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&play=1", desktop, aiGate)
 	s := waitTurn(tb, 0)
 	premove := func() string { return tb.str(`window.quintet.game.premove`) }
 	// quiet is a knight's move of White's to an empty square in the position the page

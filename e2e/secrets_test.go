@@ -96,7 +96,7 @@ func TestSecretsNotDrawn(t *testing.T) {
 			var shots [2]image.Image
 			var moves [2][]string
 			for which := range 2 {
-				tb := open(t, browser, srv.url, c.query, phone.withMotion())
+				tb := open(t, browser, srv.url, c.query, phone)
 				c.secret(tb, which)
 				pass(tb, "black")
 				shots[which], moves[which] = shoot(tb, c.name+"-"+[]string{"a", "b"}[which])

@@ -58,11 +58,12 @@ var (
 // the squares have the theme's colours, the last move's mark shows on them, and the
 // pieces are drawn as the set draws them (pixels differ from the other set's on every
 // piece of Crown's start, the Dame and the Ferz included). Phone (touch) and desktop;
-// the phone asks for reduced motion, so its animations are off until chosen.
+// the phone asks for reduced motion (prefers-reduced-motion), so its animations are off
+// until the person chooses them.
 func TestSettings(t *testing.T) {
 	t.Parallel()
 	browser := startBrowser(t)
-	for _, vp := range []viewport{desktop.withMotion(), phone} {
+	for _, vp := range []viewport{desktop, phone.reducingMotion()} {
 		t.Run(vp.name, func(t *testing.T) {
 			srv := apart(t)
 			tb := open(t, browser, srv.url, "?variant=crown&side=white&opponent=beginner&play=1", vp)
@@ -97,7 +98,7 @@ func TestSettings(t *testing.T) {
 			// The animation setting cycles normal, fast, off (kept over the reload below).
 			// It is normal at first, or off where the device asks for reduced motion.
 			motions := []string{"Animation: normal", "Animation: fast", "Animation: off"}
-			if !vp.motion {
+			if vp.still {
 				motions = []string{"Animation: off", "Animation: normal", "Animation: fast"}
 			}
 			if l := settingLabel(tb, "motion"); l != motions[0] {

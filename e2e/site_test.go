@@ -61,7 +61,7 @@ func TestSite(t *testing.T) {
 	t.Run("crown-hotseat-handover", func(t *testing.T) { testCrownHotseat(t, browser, apart(t)) })
 	t.Run("tablet", func(t *testing.T) {
 		srv := apart(t)
-		tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&play=1", tablet.withMotion())
+		tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&play=1", tablet)
 		s := waitPlay(tb)
 		tb.screenshot("chess-tablet")
 		checkBoard(t, tb, s)
@@ -69,7 +69,7 @@ func TestSite(t *testing.T) {
 	})
 	t.Run("unknown-variant", func(t *testing.T) {
 		srv := apart(t)
-		tb := open(t, browser, srv.url, "?variant=nosuch", desktop.withMotion())
+		tb := open(t, browser, srv.url, "?variant=nosuch", desktop)
 		s := tb.state()
 		if s.Scene != "setup" || !strings.Contains(s.Error, "nosuch") {
 			t.Errorf("an unknown game should show the setup screen naming it: %+v", s)
@@ -246,7 +246,7 @@ func pieceLetter(pc game.Piece) byte {
 
 // testSetup picks a game, a side and an opponent on the setup screen by clicks.
 func testSetup(t *testing.T, browser context_, srv *server) {
-	tb := open(t, browser, srv.url, "", desktop.withMotion())
+	tb := open(t, browser, srv.url, "", desktop)
 	s := tb.wait("the setup screen", func(s state) bool { return s.Scene == "setup" && len(s.Buttons) > 0 })
 	tb.screenshot("setup-desktop")
 	tb.button("game:forced")
@@ -273,7 +273,7 @@ func testSetup(t *testing.T, browser context_, srv *server) {
 // drag-and-drop, an illegal drop that snaps back; then loads a near-final position, ends
 // the game, exports the PGN and reads it back with the engine.
 func testGameDesktop(t *testing.T, browser context_, srv *server, tp *tempo, name string, end ending) {
-	tb := open(t, browser, srv.url, "?variant="+name+"&side=white&opponent=beginner&play=1", desktop.withMotion())
+	tb := open(t, browser, srv.url, "?variant="+name+"&side=white&opponent=beginner&play=1", desktop)
 	waitPlay(tb)
 	tr := tp.start(name, desktop)
 	s := tr.first(settle(tb, 0))
@@ -419,7 +419,7 @@ func mustVariant(t *testing.T, name string) *game.Variant {
 // testGamePhone plays with the finger on the phone: a move by two taps, and in chess and
 // pillar chess one by a swipe.
 func testGamePhone(t *testing.T, browser context_, srv *server, tp *tempo, name string) {
-	tb := open(t, browser, srv.url, "?variant="+name+"&side=white&opponent=beginner&play=1", phone.withMotion())
+	tb := open(t, browser, srv.url, "?variant="+name+"&side=white&opponent=beginner&play=1", phone)
 	waitPlay(tb)
 	tr := tp.start(name, phone)
 	s := tr.first(settle(tb, 0))
@@ -460,7 +460,7 @@ func testGamePhone(t *testing.T, browser context_, srv *server, tp *tempo, name 
 func testFrameRate(t *testing.T, browser context_, srv *server) {
 	// A budget of 8 s a move, so that the measurement fits in the AI's thinking even on a
 	// busy machine (the strongest level uses all of it).
-	tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=strongest&budget=8000&play=1", desktop.withMotion())
+	tb := open(t, browser, srv.url, "?variant=chess&side=white&opponent=strongest&budget=8000&play=1", desktop)
 	waitPlay(tb)
 	const measure = `(async () => {
 		const thinking = () => !!(window.quintet.game && window.quintet.game.thinking);
@@ -554,7 +554,7 @@ func testFrameRate(t *testing.T, browser context_, srv *server) {
 // testCrownHotseat plays Crown between two people on one phone: each crown choice is made
 // behind a hand-over screen, which draws nothing of the board or of the other's secret.
 func testCrownHotseat(t *testing.T, browser context_, srv *server) {
-	tb := open(t, browser, srv.url, "?variant=crown&opponent=person&play=1", phone.withMotion())
+	tb := open(t, browser, srv.url, "?variant=crown&opponent=person&play=1", phone)
 	handover := func(to string) {
 		t.Helper()
 		s := tb.wait("the hand-over to "+to, func(s state) bool { return s.Game != nil && s.Game.Handover && !s.Game.Animating })

@@ -34,7 +34,7 @@ const updatesIn = `((ms) => new Promise((resolve) => {
 func TestIdleSleep(t *testing.T) {
 	browser := startBrowser(t)
 	srv := startServer(t, staticDir(t))
-	tb := openScripted(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&play=1", desktop.withMotion(), aiGate+";"+plyRecorder)
+	tb := openScripted(t, browser, srv.url, "?variant=chess&side=white&opponent=beginner&play=1", desktop, aiGate+";"+plyRecorder)
 	s := waitTurn(tb, 0)
 
 	count := func(ms int) int {

@@ -74,7 +74,7 @@ func TestStartTiming(t *testing.T) {
 				all := map[string][]float64{}
 				for i := 0; i < runs; i++ {
 					tb := openBlank(t, browser, chromedp.WithNewBrowserContext())
-					if err := chromedp.Do(tb.ctx, vp.withMotion().emulate()); err != nil {
+					if err := chromedp.Do(tb.ctx, vp.emulate()); err != nil {
 						t.Fatalf("the %s viewport: %v", vp.name, err)
 					}
 					swapAfter := screencast(t, tb)
