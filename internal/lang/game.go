@@ -1,11 +1,11 @@
 package lang
 
 import (
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // Texts that come from the rules engine and the match (outcome reasons, events, errors,
@@ -14,11 +14,22 @@ import (
 // matched against the catalogue's format keys ("%s resigned", "illegal move %s"), and the
 // values it carries are translated in turn ("White resigned" → "Белые сдались").
 
-// pattern is a format key compiled into a regular expression.
+// pattern is a format key cut into its literal parts and verbs. It matches a whole text
+// as the regular expression the key reads as would: a literal byte for byte; %s and %v
+// one or more characters, as few as will do; %d an integer, as many digits as will do;
+// %c one character; %q a quoted string, as short as will do; none of them spans a line.
+// (A matcher of its own rather than package regexp, which with its Unicode tables is a
+// quarter of a megabyte of the page's wasm for these few shapes.)
 type pattern struct {
-	key  string
-	re   *regexp.Regexp
-	lits int // literal characters: the more, the more specific
+	key   string
+	parts []part
+	lits  int // literal characters: the more, the more specific
+}
+
+// part is a literal (verb 0) or a verb: 's' (%s and %v), 'd', 'c' or 'q'.
+type part struct {
+	verb byte
+	lit  string
 }
 
 var (
@@ -26,48 +37,123 @@ var (
 	patterns = map[string][]pattern{}
 )
 
-// verbs maps the format verbs of the keys to what they match.
-var verbs = map[byte]string{'s': `(.+?)`, 'v': `(.+?)`, 'd': `(-?\d+)`, 'c': `(.)`, 'q': `(".*?")`}
-
-// compile turns a format key into a pattern, ok false if it has no verb or one we do not
+// compile cuts a format key into a pattern, ok false if it has no verb or one we do not
 // match (the key is then only looked up exactly).
 func compile(key string) (pattern, bool) {
-	var re strings.Builder
-	re.WriteString("^")
+	var parts []part
+	var lit strings.Builder
 	lits, n := 0, 0
 	for i := 0; i < len(key); i++ {
 		c := key[i]
 		if c != '%' {
-			j := strings.IndexByte(key[i:], '%')
-			if j < 0 {
-				j = len(key) - i
-			}
-			re.WriteString(regexp.QuoteMeta(key[i : i+j]))
-			lits += j
-			i += j - 1
+			lit.WriteByte(c)
+			lits++
 			continue
 		}
 		if i+1 >= len(key) {
 			return pattern{}, false
 		}
-		if key[i+1] == '%' {
-			re.WriteString("%")
-			i++
+		i++
+		v := key[i]
+		switch v {
+		case '%':
+			lit.WriteByte('%')
 			continue
-		}
-		v, ok := verbs[key[i+1]]
-		if !ok {
+		case 'v':
+			v = 's'
+		case 's', 'd', 'c', 'q':
+		default:
 			return pattern{}, false
 		}
-		re.WriteString(v)
+		if lit.Len() > 0 {
+			parts = append(parts, part{lit: lit.String()})
+			lit.Reset()
+		}
+		parts = append(parts, part{verb: v})
 		n++
-		i++
 	}
-	re.WriteString("$")
+	if lit.Len() > 0 {
+		parts = append(parts, part{lit: lit.String()})
+	}
 	if n == 0 {
 		return pattern{}, false
 	}
-	return pattern{key: key, re: regexp.MustCompile(re.String()), lits: lits}, true
+	return pattern{key: key, parts: parts, lits: lits}, true
+}
+
+// match returns the values the verbs took in s, or nil if the pattern does not match all
+// of s. Where a text can be read several ways, it takes the one the regular expression
+// would: the earlier verbs as short (%s, %q) or as long (%d) as still lets the rest match.
+// A part that failed at a position fails there always (nothing depends on what came
+// before), so each (part, position) is tried once: quadratic at worst, never exponential.
+func (p pattern) match(s string) []string {
+	vals := make([]string, 0, len(p.parts))
+	var failed map[[2]int]bool
+	var at func(i, pos int) bool
+	at = func(i, pos int) bool {
+		if i == len(p.parts) {
+			return pos == len(s)
+		}
+		if failed[[2]int{i, pos}] {
+			return false
+		}
+		rest := s[pos:]
+		try := func(n int) bool {
+			vals = append(vals, rest[:n])
+			if at(i+1, pos+n) {
+				return true
+			}
+			vals = vals[:len(vals)-1]
+			return false
+		}
+		ok := false
+		switch pt := p.parts[i]; pt.verb {
+		case 0:
+			ok = strings.HasPrefix(rest, pt.lit) && at(i+1, pos+len(pt.lit))
+		case 's':
+			for n := 0; n < len(rest) && rest[n] != '\n' && !ok; {
+				_, w := utf8.DecodeRuneInString(rest[n:])
+				n += w
+				ok = try(n)
+			}
+		case 'c':
+			if len(rest) > 0 && rest[0] != '\n' {
+				_, w := utf8.DecodeRuneInString(rest)
+				ok = try(w)
+			}
+		case 'd':
+			minus := 0
+			if strings.HasPrefix(rest, "-") {
+				minus = 1 // and then it must be there: nothing else matches a "-"
+			}
+			digits := 0
+			for minus+digits < len(rest) && rest[minus+digits] >= '0' && rest[minus+digits] <= '9' {
+				digits++
+			}
+			for d := digits; d > 0 && !ok; d-- {
+				ok = try(minus + d)
+			}
+		case 'q':
+			if strings.HasPrefix(rest, `"`) {
+				for n := 1; n < len(rest) && rest[n] != '\n' && !ok; n++ {
+					if rest[n] == '"' {
+						ok = try(n + 1)
+					}
+				}
+			}
+		}
+		if !ok {
+			if failed == nil {
+				failed = map[[2]int]bool{}
+			}
+			failed[[2]int{i, pos}] = true
+		}
+		return ok
+	}
+	if !at(0, 0) {
+		return nil
+	}
+	return vals
 }
 
 func patternsOf(lang string) []pattern {
@@ -108,12 +194,12 @@ func gameText(s string, depth int) string {
 		return s
 	}
 	for _, p := range patternsOf(Current()) {
-		m := p.re.FindStringSubmatch(s)
+		m := p.match(s)
 		if m == nil {
 			continue
 		}
-		args := make([]any, len(m)-1)
-		for i, a := range m[1:] {
+		args := make([]any, len(m))
+		for i, a := range m {
 			args[i] = gameText(a, depth+1)
 		}
 		return fill(cat[p.key], args)
