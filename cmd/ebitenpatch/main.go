@@ -12,12 +12,14 @@
 // In the copy, the sources are made once here with Ebitengine's own template, and the
 // programs (shaderir) compiled here, natively, by Ebitengine's own compiler and written
 // out (encoded in strings, read back by a small decoder added to the copy); a test run in
-// the copy checks every written program against the compiler's (the same tree, the same
-// GLSL) before the compiler is cut out. Each program's GLSL is written out too, and the
-// WebGL driver looks it up rather than generating it at the first draw with the shader
-// (shaderPatches). The page uses only the built-in shaders (it never calls
-// ebiten.NewShader), so nothing else changes: the same programs, the same GLSL, the same
-// pixels.
+// the copy checks every written program against the compiler's before the compiler is
+// cut out. Each program's GLSL is written out too, and the WebGL driver looks it up
+// rather than generating it at the first draw with the shader (shaderPatches); so the
+// programs are written without their functions' bodies, which only GLSL was made from,
+// and with the uniforms the bodies use, worked out here (factorsSource). The page uses
+// only the built-in shaders (it never calls ebiten.NewShader), so nothing else changes:
+// the same GLSL, the same uniforms, the same pixels. The copy serves WebGL only: its
+// programs cannot be compiled to another back end's language.
 //
 // The page's WebGL canvas is made without multisampling, which it never used (glPatches).
 // And internal/ui/ui_js.go gets a loop that can stop: in the FPS mode that
@@ -78,6 +80,18 @@ var (
 	//go:embed park.go.txt
 	parkSource string // internal/ui/quintet_park_js.go: the loop parks when idle
 )
+
+// factorsSource is added to internal/shaderir: the precompiled programs come without
+// their functions' bodies, so the reader gives each the uniform factors that
+// FilterUniformVariables would have worked out from them (decode.go.txt).
+const factorsSource = `// This file is quintet's (cmd/ebitenpatch), added to its copy of Ebitengine.
+
+package shaderir
+
+// SetUniformFactors sets what FilterUniformVariables multiplies a draw's uniform values
+// by, for a program read without its functions' bodies.
+func (p *Program) SetUniformFactors(f []uint32) { p.uniformFactors = f }
+`
 
 // glFile makes the page's WebGL context.
 const glFile = "internal/graphicsdriver/opengl/graphics_js.go"
@@ -221,6 +235,9 @@ func run(out, modfile string) error {
 		return fmt.Errorf("writing the programs: %w", err)
 	}
 	if err := os.WriteFile(filepath.Join(out, "internal", "graphics", "quintet_decode.go"), []byte(decodeSource), 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(out, "internal", "shaderir", "quintet_factors.go"), []byte(factorsSource), 0o644); err != nil {
 		return err
 	}
 	if err := os.WriteFile(verify, []byte(verifySource), 0o644); err != nil {
