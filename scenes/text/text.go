@@ -6,7 +6,16 @@
 // golang.org/x/image/tiff, which the page never used — about 0.8 MB of main.wasm. The
 // layout follows text/v2's for horizontal left-to-right text (the same glyph images at
 // the same positions, so the page draws the same pixels): each glyph is rendered once per
-// sub-pixel phase into an image kept in the face's cache, and drawn with DrawImage.
+// sub-pixel phase into the face's cache, and drawn with DrawImage.
+//
+// The cache keeps the glyphs in a few pages, images of many glyphs each, filled row by
+// row; the row being filled keeps its pixels on the CPU side too, so that the glyphs one
+// Draw call renders reach the GPU in one upload. An image of their own each cost an
+// upload each (a setup screen's first frame made 218, each a call into WebGL and a
+// finalizer) and a place in Ebitengine's atlas each. Text drawn scaled down with the
+// linear filter may differ in a few edge pixels from text/v2's: a glyph image at the
+// edge of Ebitengine's atlas texture read its own edge beyond itself, a glyph in a page
+// reads the page's transparent border.
 package text
 
 import (
@@ -48,11 +57,12 @@ type Face struct {
 	// for small text, where a quarter pixel shows.
 	phases int
 
-	glyphs  map[glyphKey]*glyphImage
+	glyphs  map[glyphKey]*ebiten.Image // a part of a page; nil for a glyph with no pixels (a space)
+	pages   []*page
+	side    int // a page's width and height
+	pending []pendingGlyph
 	bounds  map[rune]glyphBounds
 	kerns   map[[2]rune]fixed.Int26_6
-	draws   int64 // Draw calls so far: the clock of the cache
-	evicted int64 // the clock at the last eviction
 }
 
 type glyphKey struct {
@@ -60,10 +70,27 @@ type glyphKey struct {
 	phase fixed.Int26_6 // the sub-pixel part of the glyph's left edge
 }
 
-type glyphImage struct {
-	img  *ebiten.Image // nil for a glyph with no pixels (a space)
-	used int64
+// page is an image of glyphs placed in rows left to right, with a transparent pixel
+// between them and around the page (as Ebitengine's atlas keeps images: the linear filter
+// of a scaled glyph reads half a pixel beyond it). The row being filled keeps its pixels
+// on the CPU side until it is full: each upload is the glyphs added to it since the last.
+type page struct {
+	img   *ebiten.Image
+	side  int
+	row   *image.RGBA // the open row's pixels (nil: none open); its bounds are the row's
+	x     int         // where the open row has room
+	dirty int         // the open row's columns from here to x changed since its last upload
 }
+
+// pendingGlyph is a glyph of the Draw call under way, drawn once its page is uploaded.
+type pendingGlyph struct {
+	img  *ebiten.Image
+	x, y int
+}
+
+// maxPages is how many pages a face fills before it starts its cache over (at the next
+// Draw): enough for every glyph of a screen at every sub-pixel phase.
+const maxPages = 4
 
 type glyphBounds struct {
 	b fixed.Rectangle26_6
@@ -77,11 +104,12 @@ func NewFace(f font.Face) *Face {
 		f:       f,
 		ascent:  toFloat(m.Ascent),
 		descent: toFloat(m.Descent),
-		glyphs:  map[glyphKey]*glyphImage{},
+		glyphs:  map[glyphKey]*ebiten.Image{},
 		bounds:  map[rune]glyphBounds{},
 		kerns:   map[[2]rune]fixed.Int26_6{},
 	}
-	switch s := fc.ascent + fc.descent; {
+	s := fc.ascent + fc.descent
+	switch {
 	case s < 20:
 		fc.phases = 8
 	case s < 40:
@@ -90,6 +118,11 @@ func NewFace(f font.Face) *Face {
 		fc.phases = 2
 	default:
 		fc.phases = 1
+	}
+	// A page holds about a hundred glyphs (a glyph is about 0.6 s wide).
+	fc.side = 128
+	for fc.side < 1024 && float64(fc.side) < 6*s {
+		fc.side *= 2
 	}
 	return fc
 }
@@ -117,7 +150,9 @@ func Draw(dst *ebiten.Image, s string, fc *Face, op *DrawOptions) {
 	if op == nil {
 		op = &DrawOptions{}
 	}
-	fc.draws++
+	if len(fc.pages) > maxPages {
+		fc.reset()
+	}
 	lines := strings.Split(s, "\n")
 	_, h := Measure(s, fc, op.LineSpacing)
 	y := fc.ascent
@@ -137,14 +172,25 @@ func Draw(dst *ebiten.Image, s string, fc *Face, op *DrawOptions) {
 		case AlignEnd:
 			x = -fc.advance(line)
 		}
-		fc.drawLine(dst, line, x, y, geoM, &gop)
+		fc.placeLine(line, x, y)
 		y += op.LineSpacing
 	}
-	fc.evict()
+	for _, p := range fc.pages {
+		p.upload()
+	}
+	for _, g := range fc.pending {
+		gop.GeoM.Reset()
+		gop.GeoM.Translate(float64(g.x), float64(g.y))
+		gop.GeoM.Concat(geoM)
+		dst.DrawImage(g.img, &gop)
+	}
+	clear(fc.pending)
+	fc.pending = fc.pending[:0]
 }
 
-// drawLine draws one line with its baseline's left end at (x, y) before geoM.
-func (fc *Face) drawLine(dst *ebiten.Image, line string, x, y float64, geoM ebiten.GeoM, op *ebiten.DrawImageOptions) {
+// placeLine lists the glyphs of one line with its baseline's left end at (x, y) (before
+// the Draw's GeoM) in fc.pending, rendering those not cached yet.
+func (fc *Face) placeLine(line string, x, y float64) {
 	origin := fixed.Point26_6{X: toFixed(x), Y: toFixed(y)}
 	prev := rune(-1)
 	for _, r := range line {
@@ -154,13 +200,9 @@ func (fc *Face) drawLine(dst *ebiten.Image, line string, x, y float64, geoM ebit
 		prev = r
 		img, ix, iy, a := fc.glyph(r, origin)
 		origin.X += a
-		if img == nil {
-			continue
+		if img != nil {
+			fc.pending = append(fc.pending, pendingGlyph{img, ix, iy})
 		}
-		op.GeoM.Reset()
-		op.GeoM.Translate(float64(ix), float64(iy))
-		op.GeoM.Concat(geoM)
-		dst.DrawImage(img, op)
 	}
 }
 
@@ -172,48 +214,102 @@ func (fc *Face) glyph(r rune, origin fixed.Point26_6) (*ebiten.Image, int, int, 
 	gb := fc.glyphBounds(r)
 	left, top := origin.X+gb.b.Min.X, origin.Y+gb.b.Min.Y
 	k := glyphKey{r: r, phase: left & 63}
-	g, ok := fc.glyphs[k]
+	img, ok := fc.glyphs[k]
 	if !ok {
-		g = &glyphImage{img: fc.render(r, fixed.Point26_6{X: left & 63, Y: top & 63}, gb.b)}
-		fc.glyphs[k] = g
+		img = fc.render(r, fixed.Point26_6{X: left & 63, Y: top & 63}, gb.b)
+		fc.glyphs[k] = img
 	}
-	g.used = fc.draws
-	return g.img, left.Floor(), top.Floor(), gb.a
+	return img, left.Floor(), top.Floor(), gb.a
 }
 
-// render draws r into a new image, its bounds b placed at the sub-pixel offset off.
+// render draws r into a page, its bounds b placed at the sub-pixel offset off, and
+// returns its part of the page.
 func (fc *Face) render(r rune, off fixed.Point26_6, b fixed.Rectangle26_6) *ebiten.Image {
 	w, h := (b.Max.X - b.Min.X).Ceil(), (b.Max.Y - b.Min.Y).Ceil()
 	if w == 0 || h == 0 {
 		return nil
 	}
 	// One more pixel each way: the offset may push the glyph's edge over.
-	rgba := image.NewRGBA(image.Rect(0, 0, w+1, h+1))
+	w, h = w+1, h+1
+	rowH := max(h, int(fc.ascent+fc.descent)+2)
+	var p *page
+	var at image.Point
+	ok := false
+	if n := len(fc.pages); n > 0 {
+		p = fc.pages[n-1]
+		at, ok = p.place(w, h, rowH)
+	}
+	if !ok {
+		side := fc.side
+		for side < w+2 || side < rowH+2 {
+			side *= 2
+		}
+		if p != nil {
+			p.upload() // its last row: no more glyphs go there
+			p.row = nil
+		}
+		p = &page{img: ebiten.NewImage(side, side), side: side}
+		fc.pages = append(fc.pages, p)
+		at, _ = p.place(w, h, rowH)
+	}
+	rect := image.Rectangle{Min: at, Max: at.Add(image.Pt(w, h))}
 	d := font.Drawer{
-		Dst:  rgba,
+		Dst:  p.row.SubImage(rect).(*image.RGBA),
 		Src:  image.White,
 		Face: fc.f,
-		Dot:  fixed.Point26_6{X: off.X - b.Min.X, Y: off.Y - b.Min.Y},
+		Dot:  fixed.Point26_6{X: fixed.I(at.X) + off.X - b.Min.X, Y: fixed.I(at.Y) + off.Y - b.Min.Y},
 	}
 	var buf [utf8.UTFMax]byte
 	d.DrawBytes(buf[:utf8.EncodeRune(buf[:], r)])
-	return ebiten.NewImageFromImage(rgba)
+	return p.img.SubImage(rect).(*ebiten.Image)
 }
 
-// evict drops glyph images not drawn in the last 256 Draw calls once the cache holds
-// more than a screenful of glyphs (a face outlives many texts: labels change, the
-// language switches).
-func (fc *Face) evict() {
-	const recent = 256
-	if len(fc.glyphs) <= 128*fc.phases || fc.draws-fc.evicted < recent {
+// place finds room for a w×h glyph: in the open row, else in a new row (rowH high, or
+// h if more) under it, the full row uploaded first.
+func (p *page) place(w, h, rowH int) (image.Point, bool) {
+	if p.row != nil && p.x+w+1 <= p.side && h <= p.row.Rect.Dy() {
+		at := image.Pt(p.x, p.row.Rect.Min.Y)
+		p.x += w + 1
+		return at, true
+	}
+	top := 1
+	if p.row != nil {
+		top = p.row.Rect.Max.Y + 1
+	}
+	rowH = max(rowH, h)
+	if w+2 > p.side || top+rowH+1 > p.side {
+		return image.Point{}, false
+	}
+	p.upload()
+	p.row = image.NewRGBA(image.Rect(0, top, p.side, top+rowH))
+	p.dirty, p.x = 1, 1+w+1
+	return image.Pt(1, top), true
+}
+
+// upload hands the glyphs added to the open row since the last upload to the GPU.
+func (p *page) upload() {
+	if p.row == nil || p.dirty >= p.x {
 		return
 	}
-	fc.evicted = fc.draws
-	for k, g := range fc.glyphs {
-		if g.used < fc.draws-recent {
-			delete(fc.glyphs, k)
-		}
+	r := p.row.Rect
+	r.Min.X, r.Max.X = p.dirty, p.x
+	part := p.row.SubImage(r).(*image.RGBA)
+	pix := make([]byte, 0, 4*r.Dx()*r.Dy())
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		i := part.PixOffset(r.Min.X, y)
+		pix = append(pix, part.Pix[i:i+4*r.Dx()]...)
 	}
+	p.img.SubImage(r).(*ebiten.Image).WritePixels(pix)
+	p.dirty = p.x
+}
+
+// reset starts the cache over: a face outlives many texts (labels change, the language
+// switches), and once its pages are full the glyphs still in use are rendered again.
+// Draws already queued this frame keep the old pages: Ebitengine frees an image when
+// nothing holds it any more.
+func (fc *Face) reset() {
+	fc.pages = nil
+	clear(fc.glyphs)
 }
 
 // advance is the width of one line: the glyphs' advances and the kerning between them.
