@@ -20,7 +20,7 @@ func (gm *gameMarks) drawMarks(dst *ebiten.Image, pos *game.Position, moving map
 				continue
 			}
 			rr := gm.squareAt(s)
-			gm.sprites.drawImage(dst, gm.sprites.crown, rr.X+0.03*rr.W, rr.Y+0.03*rr.H)
+			gm.sprites.drawImage(dst, gm.sprites.markImage(markCrown), rr.X+0.03*rr.W, rr.Y+0.03*rr.H)
 		}
 	}
 	if pos.Under == nil {
@@ -30,10 +30,10 @@ func (gm *gameMarks) drawMarks(dst *ebiten.Image, pos *game.Position, moving map
 	if !ok || moving[lm.To] || !gm.view.Variant().OnBoard(lm.To) {
 		return
 	}
-	img := gm.sprites.capture
+	img := gm.sprites.markImage(markCapture)
 	switch rec := gm.lastRecord(); {
 	case strings.Contains(rec, "^"):
-		img = gm.sprites.climb
+		img = gm.sprites.markImage(markClimb)
 	case !strings.Contains(rec, "x"):
 		return
 	}

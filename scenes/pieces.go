@@ -12,6 +12,7 @@ import (
 	xvector "golang.org/x/image/vector"
 
 	"github.com/quintet-chess/quintet/game"
+	"github.com/quintet-chess/quintet/scenes/text"
 )
 
 // The pieces are vector drawings in a 100×100 box (y down, base at the bottom), turned
@@ -484,90 +485,138 @@ func (cv *canvas) image() *ebiten.Image {
 
 // pieceSprites are the pieces of one variant rendered at one square size.
 type pieceSprites struct {
-	// dot, ring and glow mark squares: a legal move to an empty square, a capture, a king
-	// in danger.
-	dot, ring, glow *ebiten.Image
-	// crown marks the viewer's own crowned monarch (Crown); climb and capture mark the
-	// last move's target in games of towers: onto an own piece, or taking an enemy's.
-	crown, climb, capture *ebiten.Image
-	v                     *game.Variant
-	size                  int
-	sprites               map[game.Piece]*ebiten.Image
-	small                 map[int]*pieceSprites // smaller sets made from this one's variant
+	v       *game.Variant
+	size    int
+	sprites map[game.Piece]*ebiten.Image
+	marks   [numMarks]*ebiten.Image
+	letters *text.Face            // the letter pieces' face, once one is painted
+	small   map[int]*pieceSprites // smaller sets made from this one's variant
 }
 
-// newPieceSprites renders every piece of v for squares of size pixels.
+// markKind names a mark drawn over a square.
+type markKind int
+
+const (
+	// markDot, markRing and markGlow mark squares: a legal move to an empty square, a
+	// capture, a king in danger.
+	markDot markKind = iota
+	markRing
+	markGlow
+	// markCrown marks the viewer's own crowned monarch (Crown); markClimb and
+	// markCapture the last move's target in games of towers: onto an own piece, or
+	// taking an enemy's.
+	markCrown
+	markClimb
+	markCapture
+	numMarks
+)
+
+// newPieceSprites makes the sprites of v's pieces and marks for squares of size pixels.
+// Each is painted when first drawn: a play screen's first frame needs the pieces on the
+// board, not every piece and mark of the game at every size (a chess link's first frame
+// painted 20 sprites and 12 more for the captured material, which had none yet).
 func newPieceSprites(v *game.Variant, size int) *pieceSprites {
-	ps := &pieceSprites{v: v, size: size, sprites: map[game.Piece]*ebiten.Image{}}
+	return &pieceSprites{v: v, size: size, sprites: map[game.Piece]*ebiten.Image{}}
+}
+
+// markImage is mark k's image, painted at its first use.
+func (ps *pieceSprites) markImage(k markKind) *ebiten.Image {
+	if img := ps.marks[k]; img != nil {
+		return img
+	}
+	size := ps.size
 	f := float32(size)
+	var img *ebiten.Image
+	switch k {
+	case markDot, markRing, markGlow:
+		cv := newCanvas(size, size)
+		switch k {
+		case markDot:
+			cv.circle(f/2, f/2, 0.16*f, 0, colTarget)
+		case markRing:
+			cv.circle(f/2, f/2, 0.45*f, 0.07*f, colTarget)
+		case markGlow:
+			for i := 0; i < 8; i++ { // a soft red disc: rings fading outwards
+				c := colCheck
+				c.A = uint8(int(c.A) * (8 - i) / 8)
+				cv.circle(f/2, f/2, f*(0.2+0.04*float32(8-i)), 0, c)
+			}
+		}
+		img = cv.image()
+	case markCrown:
+		img = badge(size, colButtonOn, colWhiteLine, crownBadge()...)
+	case markClimb:
+		img = badge(size, colClimb, colWhiteFill, climbBadge()...)
+	case markCapture:
+		img = badge(size, colCapture, colWhiteFill, captureBadge()...)
+	}
+	ps.marks[k] = img
+	return img
+}
+
+// sprite is piece pc's image (nil for a piece v does not have), painted at its first use.
+func (ps *pieceSprites) sprite(pc game.Piece) *ebiten.Image {
+	if img, ok := ps.sprites[pc]; ok {
+		return img
+	}
+	img := ps.paint(pc)
+	ps.sprites[pc] = img
+	return img
+}
+
+// paint paints piece pc: its drawing, or a disc with its letter.
+func (ps *pieceSprites) paint(pc game.Piece) *ebiten.Image {
+	v, size, t, c := ps.v, ps.size, pc.Type(), pc.Color()
+	if t <= 0 || t >= game.NumTypes || v.Pieces[t].Letter == 0 {
+		return nil
+	}
 	cv := newCanvas(size, size)
-	cv.circle(f/2, f/2, 0.16*f, 0, colTarget)
-	ps.dot = cv.image()
-	cv = newCanvas(size, size)
-	cv.circle(f/2, f/2, 0.45*f, 0.07*f, colTarget)
-	ps.ring = cv.image()
-	cv = newCanvas(size, size)
-	for i := 0; i < 8; i++ { // a soft red disc: rings fading outwards
-		c := colCheck
-		c.A = uint8(int(c.A) * (8 - i) / 8)
-		cv.circle(f/2, f/2, f*(0.2+0.04*float32(8-i)), 0, c)
+	fill, outline, detail := colWhiteFill, colWhiteLine, colWhiteLine
+	if c == game.Black {
+		fill, outline, detail = colBlackFill, colBlackLine, colBlackMark
 	}
-	ps.glow = cv.image()
-	ps.crown = badge(size, colButtonOn, colWhiteLine, crownBadge()...)
-	ps.climb = badge(size, colClimb, colWhiteFill, climbBadge()...)
-	ps.capture = badge(size, colCapture, colWhiteFill, captureBadge()...)
-	letterFace := face(fontBold, 0.5*float64(size))
-	for t := game.PieceType(1); t < game.NumTypes; t++ {
-		if v.Pieces[t].Letter == 0 {
-			continue
+	k := 0.9 * float32(size) / 100
+	off := (float32(size) - 100*k) / 2
+	if parts, ok := drawingOf(v, t); ok && pieceSet != "letters" {
+		for _, p := range parts {
+			switch p.kind {
+			case body:
+				cv.fill(p.fillV, p.fillI, k, off, off, fill)
+				cv.stroke(p.strokeV, p.strokeI, k, off, off, outline)
+			case mark:
+				cv.stroke(p.strokeV, p.strokeI, k, off, off, detail)
+			case dot:
+				cv.fill(p.fillV, p.fillI, k, off, off, detail)
+			}
 		}
-		for _, c := range []game.Color{game.White, game.Black} {
-			pc := game.MakePiece(c, t)
-			cv := newCanvas(size, size)
-			fill, outline, detail := colWhiteFill, colWhiteLine, colWhiteLine
-			if c == game.Black {
-				fill, outline, detail = colBlackFill, colBlackLine, colBlackMark
-			}
-			k := 0.9 * float32(size) / 100
-			off := (float32(size) - 100*k) / 2
-			if parts, ok := drawingOf(v, t); ok && pieceSet != "letters" {
-				for _, p := range parts {
-					switch p.kind {
-					case body:
-						cv.fill(p.fillV, p.fillI, k, off, off, fill)
-						cv.stroke(p.strokeV, p.strokeI, k, off, off, outline)
-					case mark:
-						cv.stroke(p.strokeV, p.strokeI, k, off, off, detail)
-					case dot:
-						cv.fill(p.fillV, p.fillI, k, off, off, detail)
-					}
-				}
-				ps.sprites[pc] = cv.image()
-				continue
-			}
-			disc := newPart(body, circle(50, 50, 38))
-			cv.fill(disc.fillV, disc.fillI, k, off, off, fill)
-			cv.stroke(disc.strokeV, disc.strokeI, k, off, off, outline)
-			if t == game.King || t == game.Dame { // the monarchs: a second ring
-				ring := newPart(body, circle(50, 50, 31))
-				cv.stroke(ring.strokeV, ring.strokeI, k, off, off, detail)
-			}
-			img := cv.image()
-			letter := string(rune(v.Pieces[t].Letter))
-			drawText(img, letter, letterFace, float64(size)/2, float64(size)/2, detail)
-			ps.sprites[pc] = img
-		}
+		return cv.image()
 	}
-	return ps
+	disc := newPart(body, circle(50, 50, 38))
+	cv.fill(disc.fillV, disc.fillI, k, off, off, fill)
+	cv.stroke(disc.strokeV, disc.strokeI, k, off, off, outline)
+	if t == game.King || t == game.Dame { // the monarchs: a second ring
+		ring := newPart(body, circle(50, 50, 31))
+		cv.stroke(ring.strokeV, ring.strokeI, k, off, off, detail)
+	}
+	img := cv.image()
+	if ps.letters == nil {
+		ps.letters = face(fontBold, 0.5*float64(size))
+	}
+	drawText(img, string(rune(v.Pieces[t].Letter)), ps.letters, float64(size)/2, float64(size)/2, detail)
+	return img
 }
 
 // dispose frees the sprites' GPU memory.
 func (ps *pieceSprites) dispose() {
 	for _, img := range ps.sprites {
-		img.Deallocate()
+		if img != nil {
+			img.Deallocate()
+		}
 	}
-	for _, img := range []*ebiten.Image{ps.dot, ps.ring, ps.glow, ps.crown, ps.climb, ps.capture} {
-		img.Deallocate()
+	for _, img := range ps.marks {
+		if img != nil {
+			img.Deallocate()
+		}
 	}
 	for _, s := range ps.small {
 		s.dispose()
@@ -576,7 +625,7 @@ func (ps *pieceSprites) dispose() {
 
 // draw draws piece pc with its top-left corner at (x, y).
 func (ps *pieceSprites) draw(dst *ebiten.Image, pc game.Piece, x, y float64) {
-	ps.drawImage(dst, ps.sprites[pc], x, y)
+	ps.drawImage(dst, ps.sprite(pc), x, y)
 }
 
 func (ps *pieceSprites) drawImage(dst, img *ebiten.Image, x, y float64) {

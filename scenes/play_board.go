@@ -186,7 +186,7 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 	}
 	for _, s := range threatened(pos) {
 		rr := p.squareAt(s)
-		p.sprites.drawImage(dst, p.sprites.glow, rr.X, rr.Y)
+		p.sprites.drawImage(dst, p.sprites.markImage(markGlow), rr.X, rr.Y)
 	}
 	if p.input.sel != game.NoSquare {
 		fillRect(dst, p.squareAt(p.input.sel), colSelected)
@@ -237,9 +237,9 @@ func (p *Play) drawBoard(dst *ebiten.Image) {
 		s := b.Pop()
 		rr := p.squareAt(s)
 		if pos.At(s) == game.NoPiece {
-			p.sprites.drawImage(dst, p.sprites.dot, rr.X, rr.Y)
+			p.sprites.drawImage(dst, p.sprites.markImage(markDot), rr.X, rr.Y)
 		} else {
-			p.sprites.drawImage(dst, p.sprites.ring, rr.X, rr.Y)
+			p.sprites.drawImage(dst, p.sprites.markImage(markRing), rr.X, rr.Y)
 		}
 	}
 	gm.drawOdds(dst)
