@@ -108,9 +108,8 @@ func TestClockAI(t *testing.T) {
 // waits for the flag); for one that watches its clock run out, 12 s and the time the
 // first look after Play may take (2 s on two idle cores, scaled to the machine's load),
 // in whole seconds: that look must come before the clock has run out, and another while
-// it is low (under a fifth of the base, 3 s or so: every tenth is a status then). It was
-// 12 s times the load, rounded up, for a game started by the link, whose clock ran while
-// the page loaded: 36 to 48 s in a full run.
+// it is low (under a fifth of the base, 3 s or so: every tenth is a status then). The
+// game starts on a loaded page (Play), so the base need not cover the page's start.
 func clockAIBase(plays bool) time.Duration {
 	if plays {
 		return 5 * time.Minute

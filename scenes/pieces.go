@@ -528,19 +528,20 @@ func (ps *pieceSprites) markImage(k markKind) *ebiten.Image {
 	f := float32(size)
 	var img *ebiten.Image
 	switch k {
-	case markDot, markRing, markGlow:
+	case markDot:
 		cv := newCanvas(size, size)
-		switch k {
-		case markDot:
-			cv.circle(f/2, f/2, 0.16*f, 0, colTarget)
-		case markRing:
-			cv.circle(f/2, f/2, 0.45*f, 0.07*f, colTarget)
-		case markGlow:
-			for i := 0; i < 8; i++ { // a soft red disc: rings fading outwards
-				c := colCheck
-				c.A = uint8(int(c.A) * (8 - i) / 8)
-				cv.circle(f/2, f/2, f*(0.2+0.04*float32(8-i)), 0, c)
-			}
+		cv.circle(f/2, f/2, 0.16*f, 0, colTarget)
+		img = cv.image()
+	case markRing:
+		cv := newCanvas(size, size)
+		cv.circle(f/2, f/2, 0.45*f, 0.07*f, colTarget)
+		img = cv.image()
+	case markGlow:
+		cv := newCanvas(size, size)
+		for i := 0; i < 8; i++ { // a soft red disc: rings fading outwards
+			c := colCheck
+			c.A = uint8(int(c.A) * (8 - i) / 8)
+			cv.circle(f/2, f/2, f*(0.2+0.04*float32(8-i)), 0, c)
 		}
 		img = cv.image()
 	case markCrown:
