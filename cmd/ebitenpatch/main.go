@@ -26,7 +26,8 @@
 // updates only on input or ScheduleFrame (the app's sleep, scenes.App), Ebitengine's
 // loop still asked for every animation frame, sixty calls into Go a second to find
 // nothing to do. The copy's loop parks instead until ScheduleFrame or a change of mode
-// (park.go.txt).
+// (park.go.txt). And a fill (Image.Fill: the app's background at the start of each frame)
+// is a clear of its region rather than a drawn quad (fillPatches, fill.go.txt).
 //
 //	ebitenpatch -out bin/ebiten -modfile bin/wasm.mod
 //
@@ -66,6 +67,9 @@ var pinned = map[string]string{
 	glFile:                             "79673cc1c6a4bc526dae23b7952bf3a8847c2dc31f033f80d40e6cfabbdc2c2a",
 	shaderFile:                         "849363a9d6b3ea3337abb617a67634bdf795704c2d126c05e083d574845a75ab",
 	contextFile:                        "4d7cfb048616d92258cee81a3cb02b6d10113bc918aa2656102dc633bb7b261f",
+	fillImageFile:                      "d940d9dab61f5bbe74da4dad17e19d5d590f8dee13d9a3d5f53252dd8fe46d18",
+	fillCommandFile:                    "305578c703f44599647bd99cd671a9ddbddf96bf0e4e0e315dc1ae1645fc30a5",
+	fillGLFile:                         "627aefa7c58133addc09760702ba689528b5d114c170e335141ddc0afbc60120",
 }
 
 var (
@@ -79,6 +83,16 @@ var (
 	graphicsShader string // internal/graphics/shader.go in the copy
 	//go:embed park.go.txt
 	parkSource string // internal/ui/quintet_park_js.go: the loop parks when idle
+	//go:embed fill.go.txt
+	fillSource string // internal/graphicsdriver/quintet_fill.go: the fill's blend
+	//go:embed fill_command.go.txt
+	fillCommandSource string // internal/graphicscommand/quintet_fill.go: fills run as clears
+	//go:embed fill_opengl.go.txt
+	fillOpenGLSource string // internal/graphicsdriver/opengl/quintet_fill.go: the clear
+	//go:embed fill_gl_js.go.txt
+	fillGLSource string // internal/graphicsdriver/opengl/gl/quintet_clear_js.go: clearColor
+	//go:embed fill_test.go.txt
+	fillTestSource string // internal/graphicscommand/quintet_fill_test.go: checks the fills
 )
 
 // factorsSource is added to internal/shaderir: the precompiled programs come without
@@ -162,6 +176,46 @@ var contextPatches = [][2]string{
 			"func (c *context) screenScaleAndOffsets() (scale, offsetX, offsetY float64) {\n"},
 }
 
+// The files a fill goes through: Image.Fill (fillImageFile) draws a quad of one colour over
+// the region, the command queue (fillCommandFile) hands it to the driver, and WebGL
+// (fillGLFile) gets a clearColor for the clear that replaces it.
+const (
+	fillImageFile   = "internal/ui/image.go"
+	fillCommandFile = "internal/graphicscommand/command.go"
+	fillGLFile      = "internal/graphicsdriver/opengl/gl/default_js.go"
+)
+
+// fillPatches make a fill a clear of its region (fill.go.txt and the files it names): in
+// a software-WebGL browser the app's full-screen fill at the start of each frame was a
+// third of the frame's work in the GPU process, a clear costs a tenth of that. Fill draws
+// with a blend of its own (the same result as a copy), which tells the command queue to
+// ask the driver for clears instead; a fill never joins the draws after it into one
+// command any more (Fill's source-over for batching is gone), one draw call more.
+var fillPatches = map[string][][2]string{
+	fillImageFile: {{"\tblend := graphicsdriver.BlendCopy\n" +
+		"\t// If possible, use BlendSourceOver to encourage batching (#2817).\n" +
+		"\tif a == 1 && i.lastBlend == graphicsdriver.BlendSourceOver {\n" +
+		"\t\tblend = graphicsdriver.BlendSourceOver\n" +
+		"\t}\n",
+		"\tblend := graphicsdriver.QuintetBlendFill // quintet: a clear where the driver can\n"}},
+	fillCommandFile: {{"\treturn graphicsDriver.DrawTriangles(c.dst.image.ID(), imgs,",
+		"\tif done, err := c.quintetFill(graphicsDriver); done || err != nil {\n\t\treturn err\n\t}\n" +
+			"\treturn graphicsDriver.DrawTriangles(c.dst.image.ID(), imgs,"}},
+	fillGLFile: {
+		{"\tfnClear                    js.Value\n", "\tfnClear                    js.Value\n\tfnClearColor               js.Value\n"},
+		{"\t\tfnClear:                    v.Get(\"clear\").Call(\"bind\", v),\n",
+			"\t\tfnClear:                    v.Get(\"clear\").Call(\"bind\", v),\n\t\tfnClearColor:               v.Get(\"clearColor\").Call(\"bind\", v),\n"},
+	},
+}
+
+// fillFiles are the files fillPatches add, by their path in the copy.
+var fillFiles = map[string]*string{
+	"internal/graphicsdriver/quintet_fill.go":               &fillSource,
+	"internal/graphicscommand/quintet_fill.go":              &fillCommandSource,
+	"internal/graphicsdriver/opengl/quintet_fill.go":        &fillOpenGLSource,
+	"internal/graphicsdriver/opengl/gl/quintet_clear_js.go": &fillGLSource,
+}
+
 func main() {
 	out := flag.String("out", "bin/ebiten", "the folder of the copy (replaced)")
 	modfile := flag.String("modfile", "bin/wasm.mod", "the go.mod written for the wasm build (and its .sum)")
@@ -219,6 +273,16 @@ func run(out, modfile string) error {
 	if err := replaceExact(filepath.Join(out, filepath.FromSlash(contextFile)), contextPatches); err != nil {
 		return err
 	}
+	for f, patches := range fillPatches {
+		if err := replaceExact(filepath.Join(out, filepath.FromSlash(f)), patches); err != nil {
+			return err
+		}
+	}
+	for f, src := range fillFiles {
+		if err := os.WriteFile(filepath.Join(out, filepath.FromSlash(f)), []byte(*src), 0o644); err != nil {
+			return err
+		}
+	}
 
 	// The programs, written by Ebitengine's compiler (still in the copy), then checked.
 	gen := filepath.Join(out, "internal", "quintetgen")
@@ -243,12 +307,16 @@ func run(out, modfile string) error {
 	if err := os.WriteFile(verify, []byte(verifySource), 0o644); err != nil {
 		return err
 	}
-	if err := goNative(modfile, "test", "-count=1", "-run", "^TestQuintetPrecompiled$", module+"/internal/graphics"); err != nil {
-		return fmt.Errorf("checking the programs: %w", err)
+	fillTest := filepath.Join(out, "internal", "graphicscommand", "quintet_fill_test.go")
+	if err := os.WriteFile(fillTest, []byte(fillTestSource), 0o644); err != nil {
+		return err
+	}
+	if err := goNative(modfile, "test", "-count=1", "-run", "^(TestQuintetPrecompiled|TestQuintetFill)$", module+"/internal/graphics", module+"/internal/graphicscommand"); err != nil {
+		return fmt.Errorf("checking the programs and the fills: %w", err)
 	}
 
 	// The compiler out: CompileShader looks the programs up.
-	for _, p := range []string{gen, verify} {
+	for _, p := range []string{gen, verify, fillTest} {
 		if err := os.RemoveAll(p); err != nil {
 			return err
 		}

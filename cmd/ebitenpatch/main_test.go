@@ -151,6 +151,47 @@ func TestPatchGL(t *testing.T) {
 	}
 }
 
+// TestPatchFill: each change a fill needs applies once and leaves its file parsing: Fill
+// draws with the fill's blend only, the command queue asks the driver to clear before it
+// draws, and the WebGL context binds clearColor. (The copy's own TestQuintetFill, run by
+// ebitenpatch, checks what the queue then does.)
+func TestPatchFill(t *testing.T) {
+	want := map[string][]string{
+		fillImageFile:   {"blend := graphicsdriver.QuintetBlendFill"},
+		fillCommandFile: {"if done, err := c.quintetFill(graphicsDriver); done || err != nil {\n\t\treturn err\n\t}\n\treturn graphicsDriver.DrawTriangles("},
+		fillGLFile:      {"\tfnClearColor ", `v.Get("clearColor").Call("bind", v)`},
+	}
+	for file, patches := range fillPatches {
+		path := moduleCopy(t, file, t.TempDir())
+		if err := replaceExact(path, patches); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range want[file] {
+			if n := strings.Count(string(b), w); n != 1 {
+				t.Errorf("%s: %q %d times, want once", file, w, n)
+			}
+		}
+		if _, err := parser.ParseFile(token.NewFileSet(), path, nil, 0); err != nil {
+			t.Error(err)
+		}
+		if file == fillImageFile && strings.Contains(string(b), "blend = graphicsdriver.BlendSourceOver") {
+			t.Error("Fill still switches to source-over")
+		}
+	}
+	if len(want) != len(fillPatches) {
+		t.Errorf("%d files patched for fills, the test knows %d", len(fillPatches), len(want))
+	}
+	for path, src := range fillFiles {
+		if _, err := parser.ParseFile(token.NewFileSet(), path, *src, 0); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
 // TestPatchShader: the WebGL driver takes a program's GLSL from the generated table and
 // no longer calls (or imports) the GLSL generator.
 func TestPatchShader(t *testing.T) {
