@@ -404,13 +404,26 @@ func openBlank(t *testing.T, browser context.Context, copts ...chromedp.ContextO
 }
 
 // newTab opens a tab whose context ends after limit (on two idle cores, scaled to the
-// machine), collecting its console; the test's end closes it.
+// machine), collecting its console; the test's end closes it. A tab of the shared
+// browser's own profile (no copts) is taken from its pool of blank tabs when one is free,
+// and given back blank (pooledTab).
 func newTab(t *testing.T, browser context.Context, vp viewport, limit time.Duration, copts ...chromedp.ContextOption) *tab {
 	t.Helper()
+	pooled := len(copts) == 0 && browser == shared.ctx
+	if pooled {
+		copts = []chromedp.ContextOption{chromedp.WithDetachOnCancel()}
+		if id, ok := shared.takeTab(); ok {
+			copts = append(copts, chromedp.WithTargetID(id))
+		}
+	}
 	base, cancel := chromedp.NewContext(browser, copts...)
 	ctx, cancelTimeout := context.WithTimeout(base, ceiling(limit))
 	tb := &tab{t: t, ctx: ctx, base: base, vp: vp}
 	tb.cancel = func() { cancelTimeout(); cancel() }
+	if pooled {
+		var once sync.Once
+		tb.cancel = func() { once.Do(func() { cancelTimeout(); shared.giveBack(base, cancel) }) }
+	}
 	t.Cleanup(tb.cancel) // a failed test's tab must not go on drawing in the shared browser
 	tb.collect(ctx)
 	// Tests run side by side, each tab in a window of its own, and only one window has
