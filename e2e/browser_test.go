@@ -422,7 +422,7 @@ func newTab(t *testing.T, browser context.Context, vp viewport, limit time.Durat
 	tb.cancel = func() { cancelTimeout(); cancel() }
 	if pooled {
 		var once sync.Once
-		tb.cancel = func() { once.Do(func() { cancelTimeout(); shared.giveBack(base, cancel) }) }
+		tb.cancel = func() { once.Do(func() { shared.giveBack(ctx, func() { cancelTimeout(); cancel() }) }) }
 	}
 	t.Cleanup(tb.cancel) // a failed test's tab must not go on drawing in the shared browser
 	tb.collect(ctx)
