@@ -406,7 +406,7 @@ func openBlank(t *testing.T, browser context.Context, copts ...chromedp.ContextO
 // newTab opens a tab whose context ends after limit (on two idle cores, scaled to the
 // machine), collecting its console; the test's end closes it. A tab of the shared
 // browser's own profile (no copts) is taken from its pool of blank tabs when one is free,
-// and given back blank (pooledTab).
+// and given back blank (sharedBrowser.takeTab, giveBack).
 func newTab(t *testing.T, browser context.Context, vp viewport, limit time.Duration, copts ...chromedp.ContextOption) *tab {
 	t.Helper()
 	pooled := len(copts) == 0 && browser == shared.ctx

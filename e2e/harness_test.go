@@ -102,8 +102,8 @@ type sharedBrowser struct {
 // CPU-seconds (a process started, a window's compositor made), a tab navigated to a new
 // origin 0.16-0.18, and the suite opens about ninety. The tab keeps its renderer process,
 // whose V8 has the app's wasm compiled from an earlier page (the same bytes): a play
-// link's load then cost the renderer 0.6-0.8 CPU-seconds instead of 3.5, and main ran 25
-// ms after instantiation instead of 156. The tests that measure the start use the other
+// link's load then cost the renderer 0.6-0.8 CPU-seconds (2.2-2.9 in a new tab), and main
+// ran 25 ms after instantiation instead of 156. The tests that measure the start use the other
 // browser, a fresh profile each time (startMeasuringBrowser). A test still gets what a
 // new tab gave it: its own origin (its own site's server: storage, caches and service
 // workers are the origin's), and a DevTools session of its own, whose emulation, scripts
