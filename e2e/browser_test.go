@@ -421,8 +421,8 @@ func newTab(t *testing.T, browser context.Context, vp viewport, limit time.Durat
 	tb := &tab{t: t, ctx: ctx, base: base, vp: vp}
 	tb.cancel = func() { cancelTimeout(); cancel() }
 	if pooled {
-		var once sync.Once
-		tb.cancel = func() { once.Do(func() { shared.giveBack(ctx, func() { cancelTimeout(); cancel() }) }) }
+		end, once := tb.cancel, new(sync.Once)
+		tb.cancel = func() { once.Do(func() { shared.giveBack(ctx, end) }) }
 	}
 	t.Cleanup(tb.cancel) // a failed test's tab must not go on drawing in the shared browser
 	tb.collect(ctx)

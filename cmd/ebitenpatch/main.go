@@ -210,11 +210,11 @@ var fillPatches = map[string][][2]string{
 }
 
 // fillFiles are the files fillPatches add, by their path in the copy.
-var fillFiles = map[string]*string{
-	"internal/graphicsdriver/quintet_fill.go":               &fillSource,
-	"internal/graphicscommand/quintet_fill.go":              &fillCommandSource,
-	"internal/graphicsdriver/opengl/quintet_fill.go":        &fillOpenGLSource,
-	"internal/graphicsdriver/opengl/gl/quintet_clear_js.go": &fillGLSource,
+var fillFiles = map[string]string{
+	"internal/graphicsdriver/quintet_fill.go":               fillSource,
+	"internal/graphicscommand/quintet_fill.go":              fillCommandSource,
+	"internal/graphicsdriver/opengl/quintet_fill.go":        fillOpenGLSource,
+	"internal/graphicsdriver/opengl/gl/quintet_clear_js.go": fillGLSource,
 }
 
 func main() {
@@ -280,7 +280,7 @@ func run(out, modfile string) error {
 		}
 	}
 	for f, src := range fillFiles {
-		if err := os.WriteFile(filepath.Join(out, filepath.FromSlash(f)), []byte(*src), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(out, filepath.FromSlash(f)), []byte(src), 0o644); err != nil {
 			return err
 		}
 	}

@@ -135,15 +135,8 @@ func TestPatchUI(t *testing.T) {
 
 // TestPatchGL: the canvas's WebGL context is asked for without multisampling, once.
 func TestPatchGL(t *testing.T) {
-	path := moduleCopy(t, glFile, t.TempDir())
-	if err := replaceExact(path, glPatches); err != nil {
-		t.Fatal(err)
-	}
-	patched, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := strings.Count(string(patched), `attr.Set("antialias", false)`); n != 1 {
+	path, patched := patchedCopy(t, glFile, glPatches)
+	if n := strings.Count(patched, `attr.Set("antialias", false)`); n != 1 {
 		t.Errorf("antialias set to false %d times, want once", n)
 	}
 	if _, err := parser.ParseFile(token.NewFileSet(), path, nil, 0); err != nil {
@@ -162,23 +155,16 @@ func TestPatchFill(t *testing.T) {
 		fillGLFile:      {"\tfnClearColor ", `v.Get("clearColor").Call("bind", v)`},
 	}
 	for file, patches := range fillPatches {
-		path := moduleCopy(t, file, t.TempDir())
-		if err := replaceExact(path, patches); err != nil {
-			t.Fatal(err)
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		path, b := patchedCopy(t, file, patches)
 		for _, w := range want[file] {
-			if n := strings.Count(string(b), w); n != 1 {
+			if n := strings.Count(b, w); n != 1 {
 				t.Errorf("%s: %q %d times, want once", file, w, n)
 			}
 		}
 		if _, err := parser.ParseFile(token.NewFileSet(), path, nil, 0); err != nil {
 			t.Error(err)
 		}
-		if file == fillImageFile && strings.Contains(string(b), "blend = graphicsdriver.BlendSourceOver") {
+		if file == fillImageFile && strings.Contains(b, "blend = graphicsdriver.BlendSourceOver") {
 			t.Error("Fill still switches to source-over")
 		}
 	}
@@ -186,7 +172,7 @@ func TestPatchFill(t *testing.T) {
 		t.Errorf("%d files patched for fills, the test knows %d", len(fillPatches), len(want))
 	}
 	for path, src := range fillFiles {
-		if _, err := parser.ParseFile(token.NewFileSet(), path, *src, 0); err != nil {
+		if _, err := parser.ParseFile(token.NewFileSet(), path, src, 0); err != nil {
 			t.Error(err)
 		}
 	}
@@ -195,10 +181,7 @@ func TestPatchFill(t *testing.T) {
 // TestPatchShader: the WebGL driver takes a program's GLSL from the generated table and
 // no longer calls (or imports) the GLSL generator.
 func TestPatchShader(t *testing.T) {
-	path := moduleCopy(t, shaderFile, t.TempDir())
-	if err := replaceExact(path, shaderPatches); err != nil {
-		t.Fatal(err)
-	}
+	path, patched := patchedCopy(t, shaderFile, shaderPatches)
 	f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -208,13 +191,24 @@ func TestPatchShader(t *testing.T) {
 			t.Errorf("the patched file still imports %s", im.Path.Value)
 		}
 	}
-	patched, err := os.ReadFile(path)
+	if strings.Contains(patched, "glsl.") || strings.Count(patched, "quintetGLSL[") != 1 {
+		t.Error("the patched file does not look its GLSL up once instead of making it")
+	}
+}
+
+// patchedCopy copies the module's file rel into a temporary folder, applies patches to
+// it and returns the copy's path and text.
+func patchedCopy(t *testing.T, rel string, patches [][2]string) (string, string) {
+	t.Helper()
+	path := moduleCopy(t, rel, t.TempDir())
+	if err := replaceExact(path, patches); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(string(patched), "glsl.") || strings.Count(string(patched), "quintetGLSL[") != 1 {
-		t.Error("the patched file does not look its GLSL up once instead of making it")
-	}
+	return path, string(b)
 }
 
 // moduleCopy copies the module's file rel (slash-separated) into folder dir and returns
