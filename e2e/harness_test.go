@@ -196,7 +196,12 @@ func (b *sharedBrowser) start(t *testing.T) context.Context {
 			chromedp.Flag("use-angle", "swiftshader"),
 			chromedp.Flag("enable-unsafe-swiftshader", true),
 			chromedp.Flag("autoplay-policy", "no-user-gesture-required"),
-			chromedp.Flag("disable-features", "WebRtcHideLocalIpsWithMdns,BackForwardCache"),
+			// WebUIOmniboxPopup, WebUIOmniboxAimPopup: Chromium makes every new window
+			// (each browser context a test opens for a profile of its own) the popups of
+			// its address bar, WebUI pages in a renderer of their own, about a CPU-second
+			// within the next two: a page loaded at once shared the two cores with them,
+			// which a person's first visit, in a browser already open, does not.
+			chromedp.Flag("disable-features", "WebRtcHideLocalIpsWithMdns,BackForwardCache,WebUIOmniboxPopup,WebUIOmniboxAimPopup"),
 		)
 		if b.jsFlags != "" {
 			opts = append(opts, chromedp.Flag("js-flags", b.jsFlags))
