@@ -56,7 +56,8 @@ const startMarksJS = `(() => {
 // runs of each (default 1). The last step is the compositor's own word, not the page's:
 // the swap time of the first screencast frame after the loader left the page. Figures
 // only: the machine is shared, so it asserts that every step was reached in order, not
-// how soon.
+// how soon, and that Chromium ran no page of its own meanwhile (its WebUI, in renderers
+// of their own, took a core from the start).
 func TestStartTiming(t *testing.T) {
 	runs := 1
 	if n, err := strconv.Atoi(os.Getenv("QUINTET_E2E_RUNS")); err == nil && n > 0 {
@@ -109,6 +110,9 @@ func TestStartTiming(t *testing.T) {
 					}
 					t.Logf("%s at %s, run %d (ms after navigation): %s", page.name, vp.name, i+1, strings.Join(line, ", "))
 					tb.checkConsole()
+					if own := chromiumsOwnPages(t, tb); len(own) > 0 {
+						t.Errorf("run %d: Chromium ran pages of its own beside the measured one, sharing the cores with its start (disable their feature in the harness's flags): %s", i+1, strings.Join(own, ", "))
+					}
 					tb.cancel()
 				}
 				var b strings.Builder
@@ -165,4 +169,21 @@ func screencast(t *testing.T, tb *tab) func(ms float64) float64 {
 		}
 		return -1
 	}
+}
+
+// chromiumsOwnPages lists the pages Chromium made itself (its WebUI, chrome:// addresses,
+// such as a new window's address-bar popup) that are open beside tb's.
+func chromiumsOwnPages(t *testing.T, tb *tab) []string {
+	t.Helper()
+	infos, err := chromedp.Targets(tb.ctx)
+	if err != nil {
+		t.Fatalf("the browser's targets: %v", err)
+	}
+	var own []string
+	for _, in := range infos {
+		if in.Type == "browser_ui" || strings.HasPrefix(in.URL, "chrome://") || strings.HasPrefix(in.URL, "chrome-untrusted://") {
+			own = append(own, in.Type+" "+in.URL)
+		}
+	}
+	return own
 }
