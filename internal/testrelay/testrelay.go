@@ -4,11 +4,13 @@
 package testrelay
 
 import (
+	"errors"
 	"fmt"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -27,8 +29,30 @@ func Start(t testing.TB) string {
 	if err != nil {
 		t.Fatal("mosquitto is needed for the signaling tests: apt-get install -y mosquitto")
 	}
+	// The ports are picked free and then given to mosquitto: another process may bind
+	// one in between, and then mosquitto stops ("Unable to create websockets listener")
+	// while a check that only dials the port would find the other process's listener.
+	// So it counts as started only when it says it runs, and is started again on new
+	// ports if it stops first.
+	var why string
+	for attempt := 0; attempt < 5; attempt++ {
+		url, log, err := start(t, bin)
+		if err == nil {
+			return url
+		}
+		why = fmt.Sprintf("%v\n%s", err, log)
+		t.Logf("mosquitto, attempt %d: %s", attempt+1, why)
+	}
+	t.Fatalf("mosquitto did not start: %s", why)
+	return ""
+}
+
+// start runs mosquitto on two free ports and waits until it logs that it runs. It
+// returns the WebSocket URL, or the error and the log when mosquitto stopped first or
+// did not run within a ceiling.
+func start(t testing.TB, bin string) (url, log string, err error) {
 	dir := t.TempDir()
-	ws, tcp := freePort(t), freePort(t)
+	ws, tcp := pickPort(t), pickPort(t)
 	// mosquitto 2.0.11 refuses to start with only a WebSocket listener (fixed in 2.0.12),
 	// hence the plain one beside it.
 	conf := fmt.Sprintf("listener %d 127.0.0.1\nlistener %d 127.0.0.1\nprotocol websockets\nallow_anonymous true\npersistence false\n", tcp, ws)
@@ -36,30 +60,50 @@ func Start(t testing.TB) string {
 	if err := os.WriteFile(path, []byte(conf), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	logPath := filepath.Join(dir, "mosquitto.log")
+	f, err := os.Create(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
 	cmd := exec.Command(bin, "-c", path)
-	log, _ := os.Create(filepath.Join(dir, "mosquitto.log"))
-	cmd.Stdout, cmd.Stderr = log, log
+	cmd.Stdout, cmd.Stderr = f, f
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	stop := func() {
 		cmd.Process.Kill()
-		cmd.Wait()
-	})
-	for i := 0; ; i++ {
-		c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", ws))
-		if err == nil {
-			c.Close()
+		<-exited
+	}
+	readLog := func() string { b, _ := os.ReadFile(logPath); return string(b) }
+	ceiling := time.After(20 * time.Second)
+	for {
+		select {
+		case err := <-exited:
+			return "", readLog(), fmt.Errorf("it stopped (%v)", err)
+		case <-ceiling:
+			stop()
+			return "", readLog(), errors.New("it did not run within 20 s")
+		case <-time.After(20 * time.Millisecond):
+		}
+		// mosquitto logs "running" once every listener is open.
+		if strings.Contains(readLog(), " running") {
 			break
 		}
-		if i == 100 {
-			b, _ := os.ReadFile(filepath.Join(dir, "mosquitto.log"))
-			t.Fatalf("mosquitto did not start: %s", b)
-		}
-		time.Sleep(50 * time.Millisecond)
 	}
-	return fmt.Sprintf("ws://127.0.0.1:%d", ws)
+	t.Cleanup(func() {
+		stop()
+		if t.Failed() {
+			t.Logf("mosquitto's log:\n%s", readLog())
+		}
+	})
+	return fmt.Sprintf("ws://127.0.0.1:%d", ws), "", nil
 }
+
+// pickPort is freePort, or a stand-in in this package's test.
+var pickPort = freePort
 
 func freePort(t testing.TB) int {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
