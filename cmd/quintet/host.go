@@ -126,7 +126,7 @@ func runPeer(host bool, args []string, stdout, stderr io.Writer, stdin io.Reader
 			var err error
 			start := time.Now()
 			if conn, err = relay.PairHost(ctx, rel, cfg); err != nil {
-				return err
+				return pairErr("no guest paired", err, rel)
 			}
 			fmt.Fprintf(stdout, "paired in %v\n", time.Since(start).Round(time.Millisecond))
 			return playOver(conn, mc, stdout, in, f, ai, func(ctx context.Context) (p2p.Conn, error) { return relay.PairHost(ctx, rel, cfg) })
@@ -170,7 +170,7 @@ func runPeer(host bool, args []string, stdout, stderr io.Writer, stdin io.Reader
 				rel := relay.Open(l.Room, relays)
 				defer rel.Close()
 				if conn, err = relay.PairGuest(ctx, rel, cfg); err != nil {
-					return err
+					return pairErr("the host was not reached", err, rel)
 				}
 				fmt.Fprintln(stdout, "connected")
 				return playOver(conn, mc, stdout, in, f, ai, func(ctx context.Context) (p2p.Conn, error) { return relay.PairGuest(ctx, rel, cfg) })
@@ -188,6 +188,13 @@ func runPeer(host bool, args []string, stdout, stderr io.Writer, stdin io.Reader
 	}
 	fmt.Fprintln(stdout, "connected")
 	return playOver(conn, mc, stdout, in, f, ai, nil)
+}
+
+// pairErr tells what a pairing that failed saw of its relays: none reached, or reached
+// and silent, are different troubles.
+func pairErr(what string, err error, rel *relay.Relays) error {
+	connected, total, refused := rel.Status()
+	return fmt.Errorf("%s: %w (relays connected: %d of %d; messages refused: %d)", what, err, connected, total, refused)
 }
 
 // playOver plays the match on conn; repair, if set, pairs again after a drop (through the

@@ -120,7 +120,7 @@ func TestHostLinkAI(t *testing.T) {
 	go func() {
 		defer wg.Done()
 		defer joinOut.Close()
-		joinErr = runPeer(false, []string{"-loopback", "-random", "-seed", "4", "-relay", "wss://unused.example/mqtt", link}, joinOut, io.Discard, strings.NewReader(""))
+		joinErr = runPeer(false, []string{"-loopback", "-random", "-seed", "4", "-relay", "wss://unused.example/mqtt", "-timeout", "60s", link}, joinOut, io.Discard, strings.NewReader(""))
 	}()
 	var joined []string
 	for l := range joinLines {
