@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestStartOnATakenPort: when another process holds the port picked for mosquitto's
@@ -35,6 +36,7 @@ func TestStartOnATakenPort(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
+	c.SetDeadline(time.Now().Add(10 * time.Second))
 	req := "GET /mqtt HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
 		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: mqtt\r\n\r\n"
 	if _, err := c.Write([]byte(req)); err != nil {
