@@ -188,10 +188,10 @@ const (
 // fillPatches make a fill a clear of its region (fill.go.txt and the files it names): in
 // a software-WebGL browser the app's full-screen fill at the start of each frame was about
 // a quarter of the frame's work in the GPU process (some 19 ms of a chess frame's 75 at
-// the desktop size), a clear a tenth of the fill's. Fill draws
-// with a blend of its own (the same result as a copy), which tells the command queue to
-// ask the driver for clears instead; a fill never joins the draws after it into one
-// command any more (Fill's source-over for batching is gone), one draw call more.
+// the desktop size), a clear a tenth of the fill's. Fill draws with a blend of its own
+// (the same result as a copy), which tells the command queue to ask the driver for
+// clears instead; a fill never joins the draws after it into one command any more
+// (Fill's source-over for batching is gone), one draw call more.
 var fillPatches = map[string][][2]string{
 	fillImageFile: {{"\tblend := graphicsdriver.BlendCopy\n" +
 		"\t// If possible, use BlendSourceOver to encourage batching (#2817).\n" +
