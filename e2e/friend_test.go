@@ -462,9 +462,12 @@ func TestFriendChatAndAbandon(t *testing.T) {
 	}
 	host.screenshot("friend-say-panel-host")
 	host.button("say::gg:")
-	host.wait("the host's own line", func(s state) bool { return s.Game.Message == "You: Good game" })
-	// The chat, not the line under the status: the guest's line may already say that the
-	// host (?away=2) is late with its move and may be claimed.
+	// The chat, not the line under the status, on both pages: whoever waits for the first
+	// move (?away=2) reads there, two seconds after the pairing, that the friend is late
+	// and may be claimed; it replaces an emote's line said just before.
+	host.waitNet("the host's own line", func(s state, n netState) bool {
+		return slices.Equal(n.Chat, []string{"You: Good game"})
+	})
 	guest.front()
 	_, gn := guest.waitNet("the emote on the guest", func(s state, n netState) bool {
 		return len(n.Chat) > 0
@@ -480,9 +483,7 @@ func TestFriendChatAndAbandon(t *testing.T) {
 	guest.screenshot("friend-say-panel-guest-ru")
 	guest.button("say::wp:")
 	host.front()
-	_, hn := host.waitNet("the emote on the host", func(s state, n netState) bool {
-		return s.Game.Message == "Friend: Well played"
-	})
+	_, hn := host.waitNet("the emote on the host", func(s state, n netState) bool { return len(n.Chat) > 1 })
 	if !slices.Equal(hn.Chat, []string{"You: Good game", "Friend: Well played"}) {
 		t.Fatalf("the host's chat %q", hn.Chat)
 	}
