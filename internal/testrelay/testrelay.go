@@ -96,7 +96,9 @@ func start(t testing.TB, bin string) (url, log string, err error) {
 	t.Cleanup(func() {
 		stop()
 		if t.Failed() {
-			t.Logf("mosquitto's log:\n%s", readLog())
+			// On one line: the excerpt a CI report shows of a failed test is its last
+			// lines, and the test's own failure must stay among them.
+			t.Logf("mosquitto's log: %s", strings.ReplaceAll(strings.TrimSpace(readLog()), "\n", " | "))
 		}
 	})
 	return fmt.Sprintf("ws://127.0.0.1:%d", ws), "", nil
