@@ -465,9 +465,10 @@ func TestFriendChatAndAbandon(t *testing.T) {
 	// The chat, not the line under the status, on both pages: whoever waits for the first
 	// move (?away=2) reads there, two seconds after the pairing, that the friend is late
 	// and may be claimed; it replaces an emote's line said just before.
-	host.waitNet("the host's own line", func(s state, n netState) bool {
-		return slices.Equal(n.Chat, []string{"You: Good game"})
-	})
+	_, hn := host.waitNet("the host's own line", func(s state, n netState) bool { return len(n.Chat) > 0 })
+	if !slices.Equal(hn.Chat, []string{"You: Good game"}) {
+		t.Fatalf("the host's chat %q", hn.Chat)
+	}
 	guest.front()
 	_, gn := guest.waitNet("the emote on the guest", func(s state, n netState) bool {
 		return len(n.Chat) > 0
@@ -483,7 +484,7 @@ func TestFriendChatAndAbandon(t *testing.T) {
 	guest.screenshot("friend-say-panel-guest-ru")
 	guest.button("say::wp:")
 	host.front()
-	_, hn := host.waitNet("the emote on the host", func(s state, n netState) bool { return len(n.Chat) > 1 })
+	_, hn = host.waitNet("the emote on the host", func(s state, n netState) bool { return len(n.Chat) > 1 })
 	if !slices.Equal(hn.Chat, []string{"You: Good game", "Friend: Well played"}) {
 		t.Fatalf("the host's chat %q", hn.Chat)
 	}
